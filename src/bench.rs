@@ -1,0 +1,68 @@
+//! `bench`: a fixed set of positions searched to a fixed depth with a fresh table each, printing the
+//! total as `N nodes M nps` (the OpenBench convention). The node count is the search's signature:
+//! it changes only when search or evaluation behaviour changes.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::position::Position;
+use crate::search::{self, Flags, Job, Limits, TranspositionTable};
+
+/// Depth searched when `bench` is given none.
+pub const DEFAULT_DEPTH: u32 = 7;
+const BENCH_HASH_MB: usize = 16;
+
+/// Standard and Chess960 positions: openings, middlegames, endgames, checks and promotions.
+pub const POSITIONS: [&str; 24] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    "rnbqkb1r/pp3ppp/4pn2/2pp4/2PP4/2N1PN2/PP3PPP/R1BQKB1R b KQkq - 0 5",
+    "2r3k1/pp3ppp/4p3/3pP3/3P4/P4N2/1P3PPP/2R3K1 w - - 0 25",
+    "r1b2rk1/2q1bppp/p2ppn2/1p6/3BPP2/2N2B2/PPPQ2PP/R4R1K w - - 0 15",
+    "6k1/5pp1/7p/8/3R4/6P1/5PKP/1r6 b - - 3 40",
+    "8/8/4k3/3p4/3P4/4K3/8/8 w - - 0 60",
+    "8/5pk1/6p1/8/5PP1/7K/8/8 w - - 0 50",
+    "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+    "8/8/8/8/8/5k2/2q5/K7 w - - 0 70",
+    "r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2PP1N2/PP3PPP/RNBQR1K1 b - - 0 7",
+    "3r2k1/1p3ppp/p1n5/4P3/8/P1N3P1/1P3P1P/3R2K1 w - - 0 24",
+    "rnbqk2r/ppp1ppbp/3p1np1/8/2PPP3/2N2N2/PP3PPP/R1BQKB1R b KQkq - 0 5",
+    "8/3k4/8/2KP4/8/8/8/8 w - - 0 1",
+    "1k6/1pp5/p7/8/8/P7/1PP5/1K4R1 w - - 0 1",
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w GBgb - 0 1",
+    "qrnkbbrn/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/QRNKBBRN w GBgb c6 0 2",
+    "1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9",
+];
+
+/// Searches every bench position to `depth` (default `DEFAULT_DEPTH`) and prints the totals.
+/// Returns the total node count.
+pub fn run(depth: Option<u32>) -> u64 {
+    let depth = depth.unwrap_or(DEFAULT_DEPTH);
+    let flags = Flags::default();
+    let start = Instant::now();
+    let mut nodes = 0;
+    for fen in POSITIONS {
+        let Ok(position) = Position::from_fen(fen) else {
+            log::error!("bench position rejected: {fen}");
+            continue;
+        };
+        let job = Job {
+            position,
+            limits: Limits { depth: Some(depth), ..Limits::default() },
+            move_overhead_ms: 0,
+            tt: Arc::new(TranspositionTable::new(BENCH_HASH_MB)),
+            reporter: Box::new(|_| {}),
+        };
+        nodes += search::run(job, &flags).nodes;
+    }
+    let elapsed_ms = start.elapsed().as_millis().max(1) as u64;
+    let nps = nodes * 1000 / elapsed_ms;
+    crate::uci::output::send(&format!("{nodes} nodes {nps} nps"));
+    nodes
+}

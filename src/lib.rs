@@ -1,0 +1,12 @@
+//! A UCI chess engine for standard chess and Chess960, built on cozy-chess.
+//!
+//! Modules mirror the engine: `uci` (protocol in and out), `position` (rules, history, draws,
+//! notation), `search` (threads, iterative deepening, alpha-beta, TT, time), `eval`, plus `perft`
+//! and `bench`.
+
+pub mod bench;
+pub mod eval;
+pub mod perft;
+pub mod position;
+pub mod search;
+pub mod uci;

@@ -1,0 +1,143 @@
+//! Draw rules of the FIDE Laws (articles 9.2, 9.3, 9.6) and dead positions.
+//!
+//! Two positions are the same (9.2) when the side to move, the pieces, the castling rights and the
+//! *possible* en-passant captures are the same. cozy-chess's `hash()` counts the en-passant file after
+//! every double push, so the repetition key here is `hash_without_ep()` plus the file only when an
+//! en-passant capture is legal.
+
+use cozy_chess::{get_pawn_attacks, BitBoard, Board, Color, File, Move, Piece, Rank, Square};
+
+/// Plies without capture or pawn move after which a draw may be claimed (9.3).
+pub const FIFTY_MOVE_PLIES: u32 = 100;
+/// Plies without capture or pawn move after which the game is drawn automatically (9.6.2).
+pub const SEVENTY_FIVE_MOVE_PLIES: u32 = 150;
+
+/// Keys mixed into the repetition key for a capturable en-passant file (fixed random numbers).
+const EP_FILE_KEYS: [u64; 8] = [
+    0x9d39_247e_3377_6d41,
+    0x2af7_3980_05aa_a5c7,
+    0x44db_0150_2462_3547,
+    0x9c15_f73e_62a7_6ae2,
+    0x7583_4465_489c_0c89,
+    0x3290_ac3a_2030_01bf,
+    0x0fbb_ad1f_6104_2279,
+    0xe83a_908f_f2fb_60ca,
+];
+
+/// The en-passant file if an en-passant capture is legal for the side to move.
+pub fn capturable_en_passant(board: &Board) -> Option<File> {
+    let file = board.en_passant()?;
+    let us = board.side_to_move();
+    let target = Square::new(file, Rank::Sixth.relative_to(us));
+    let capturers = get_pawn_attacks(target, !us) & board.colored_pieces(us, Piece::Pawn);
+    capturers
+        .into_iter()
+        .any(|from| board.is_legal(Move { from, to: target, promotion: None }))
+        .then_some(file)
+}
+
+/// Key identifying a position for repetition purposes (FIDE 9.2).
+pub fn repetition_key(board: &Board) -> u64 {
+    let ep = capturable_en_passant(board).map_or(0, |file| EP_FILE_KEYS[file as usize]);
+    board.hash_without_ep() ^ ep
+}
+
+/// Whether `mv` (legal on `board`) is a pawn move or a capture, which resets the fifty-move count.
+pub fn resets_clock(board: &Board, mv: Move) -> bool {
+    let us = board.side_to_move();
+    let captures = board.colors(!us).has(mv.to);
+    captures || board.piece_on(mv.from) == Some(Piece::Pawn)
+}
+
+/// No sequence of legal moves can lead to mate: K v K, K+minor v K, and kings with bishops that all
+/// stand on squares of one colour.
+pub fn is_dead_position(board: &Board) -> bool {
+    let heavy_or_pawns = board.pieces(Piece::Pawn) | board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
+    if !heavy_or_pawns.is_empty() {
+        return false;
+    }
+    let knights = board.pieces(Piece::Knight);
+    let bishops = board.pieces(Piece::Bishop);
+    if !knights.is_empty() {
+        return knights.len() == 1 && bishops.is_empty();
+    }
+    let on_light = bishops & BitBoard::LIGHT_SQUARES;
+    on_light.is_empty() || on_light == bishops
+}
+
+/// How the game stands under the rules. Claimable draws are the ones GUIs adjudicate at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameState {
+    Ongoing,
+    Checkmate,
+    Stalemate,
+    DeadPosition,
+    FivefoldRepetition,
+    SeventyFiveMoveRule,
+    /// Claimable (9.2): the position has appeared at least three times.
+    ThreefoldRepetition,
+    /// Claimable (9.3): 100 plies without capture or pawn move.
+    FiftyMoveRule,
+}
+
+impl GameState {
+    /// Human-readable description used by `d` and `info string`.
+    pub fn describe(self) -> &'static str {
+        match self {
+            GameState::Ongoing => "none",
+            GameState::Checkmate => "checkmate",
+            GameState::Stalemate => "stalemate",
+            GameState::DeadPosition => "dead position",
+            GameState::FivefoldRepetition => "fivefold repetition",
+            GameState::SeventyFiveMoveRule => "75-move rule",
+            GameState::ThreefoldRepetition => "threefold repetition",
+            GameState::FiftyMoveRule => "fifty-move rule",
+        }
+    }
+
+    /// A draw the player to move may claim (the game goes on unless claimed).
+    pub fn is_claimable_draw(self) -> bool {
+        matches!(self, GameState::ThreefoldRepetition | GameState::FiftyMoveRule)
+    }
+}
+
+/// How many times the current position (last key) has appeared, looking back over reversible plies.
+pub fn occurrences(keys: &[u64], halfmove_clock: u32) -> usize {
+    let Some((&current, earlier)) = keys.split_last() else {
+        return 0;
+    };
+    let reach = (halfmove_clock as usize).min(earlier.len());
+    let window = &earlier[earlier.len() - reach..];
+    1 + window.iter().rev().skip(1).step_by(2).filter(|&&k| k == current).count()
+}
+
+/// The state of the game: mate and stalemate first (mate on the 100th or 150th ply stands), then the
+/// automatic draws, then the claimable ones.
+pub fn game_state(board: &Board, halfmove_clock: u32, keys: &[u64]) -> GameState {
+    let has_moves = board.generate_moves(|_| true);
+    if !has_moves {
+        return if board.checkers().is_empty() { GameState::Stalemate } else { GameState::Checkmate };
+    }
+    let seen = occurrences(keys, halfmove_clock);
+    if seen >= 5 {
+        GameState::FivefoldRepetition
+    } else if halfmove_clock >= SEVENTY_FIVE_MOVE_PLIES {
+        GameState::SeventyFiveMoveRule
+    } else if is_dead_position(board) {
+        GameState::DeadPosition
+    } else if seen >= 3 {
+        GameState::ThreefoldRepetition
+    } else if halfmove_clock >= FIFTY_MOVE_PLIES {
+        GameState::FiftyMoveRule
+    } else {
+        GameState::Ongoing
+    }
+}
+
+/// Side to move as FEN text.
+pub fn side_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "w",
+        Color::Black => "b",
+    }
+}

@@ -1,0 +1,125 @@
+//! FEN in and out: standard FEN, X-FEN and Shredder-FEN, with or without the two clocks.
+//!
+//! cozy-chess reads `KQkq` as the a/h-file rooks and rejects a halfmove clock above 100, so the
+//! castling field is rewritten here to Shredder letters (K/Q = the outermost rook on that side of the
+//! king, as X-FEN says) and the real clock is kept beside the board.
+
+use std::fmt;
+
+use cozy_chess::{Board, Color, File, Piece, Rank, Square};
+
+/// The largest halfmove clock cozy-chess accepts; larger clocks are kept by `Position`.
+const BOARD_CLOCK_LIMIT: u32 = 100;
+
+/// Why a FEN was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    FieldCount(usize),
+    Placement,
+    SideToMove(String),
+    Castling(String),
+    EnPassant(String),
+    HalfmoveClock(String),
+    FullmoveNumber(String),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::FieldCount(n) => write!(f, "FEN needs 4 to 6 fields, got {n}"),
+            FenError::Placement => write!(f, "invalid piece placement (or the side not to move is in check)"),
+            FenError::SideToMove(s) => write!(f, "invalid side to move '{s}'"),
+            FenError::Castling(s) => write!(f, "invalid castling field '{s}'"),
+            FenError::EnPassant(s) => write!(f, "invalid en-passant square '{s}'"),
+            FenError::HalfmoveClock(s) => write!(f, "invalid halfmove clock '{s}'"),
+            FenError::FullmoveNumber(s) => write!(f, "invalid fullmove number '{s}'"),
+        }
+    }
+}
+
+/// A parsed FEN: the board (clock capped at 100) and the real halfmove clock.
+pub struct ParsedFen {
+    pub board: Board,
+    pub halfmove_clock: u32,
+}
+
+/// Parses standard FEN, X-FEN or Shredder-FEN. The clocks may be missing (0 and 1 are assumed);
+/// fields may be separated by any whitespace.
+pub fn parse(text: &str) -> Result<ParsedFen, FenError> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if !(4..=6).contains(&fields.len()) {
+        return Err(FenError::FieldCount(fields.len()));
+    }
+    let (placement, side, castling, ep) = (fields[0], fields[1], fields[2], fields[3]);
+    if side != "w" && side != "b" {
+        return Err(FenError::SideToMove(side.to_string()));
+    }
+    let halfmove_clock = parse_number(fields.get(4), 0).ok_or_else(|| FenError::HalfmoveClock(fields[4].to_string()))?;
+    let fullmove = parse_number(fields.get(5), 1).ok_or_else(|| FenError::FullmoveNumber(fields[5].to_string()))?;
+
+    let bare = Board::from_fen(&format!("{placement} {side} - - 0 1"), true).map_err(|_| FenError::Placement)?;
+    let shredder = shredder_castling(&bare, castling).ok_or_else(|| FenError::Castling(castling.to_string()))?;
+    let with_castling = format!("{placement} {side} {shredder} - 0 1");
+    Board::from_fen(&with_castling, true).map_err(|_| FenError::Castling(castling.to_string()))?;
+
+    let board_clock = halfmove_clock.min(BOARD_CLOCK_LIMIT);
+    let fullmove = fullmove.clamp(1, u16::MAX as u32);
+    let full = format!("{placement} {side} {shredder} {ep} {board_clock} {fullmove}");
+    let board = Board::from_fen(&full, true).map_err(|_| FenError::EnPassant(ep.to_string()))?;
+    Ok(ParsedFen { board, halfmove_clock })
+}
+
+/// A clock field: a plain decimal number, or `default` when the field is absent.
+fn parse_number(field: Option<&&str>, default: u32) -> Option<u32> {
+    match field {
+        None => Some(default),
+        Some(s) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => s.parse().ok(),
+        Some(_) => None,
+    }
+}
+
+/// Rewrites a castling field (standard, X-FEN or Shredder letters) as Shredder letters.
+fn shredder_castling(board: &Board, field: &str) -> Option<String> {
+    if field == "-" {
+        return Some(field.to_string());
+    }
+    let mut out = String::new();
+    for c in field.chars() {
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let file = match c.to_ascii_lowercase() {
+            'k' => outermost_rook(board, color, true)?,
+            'q' => outermost_rook(board, color, false)?,
+            letter @ 'a'..='h' => File::try_index(letter as usize - 'a' as usize)?,
+            _ => return None,
+        };
+        let letter = char::from(file);
+        out.push(if color == Color::White { letter.to_ascii_uppercase() } else { letter });
+    }
+    Some(out)
+}
+
+/// The file of the rook of `color` on its back rank farthest from the king on the given side.
+fn outermost_rook(board: &Board, color: Color, king_side: bool) -> Option<File> {
+    let back_rank = Rank::First.relative_to(color);
+    let king = board.king(color);
+    if king.rank() != back_rank {
+        return None;
+    }
+    let rooks = board.colored_pieces(color, Piece::Rook) & back_rank.bitboard();
+    let files = rooks.into_iter().map(Square::file);
+    if king_side {
+        files.filter(|&f| f > king.file()).max()
+    } else {
+        files.filter(|&f| f < king.file()).min()
+    }
+}
+
+/// FEN of `board` with the real halfmove clock; Shredder castling letters when `chess960`.
+pub fn format(board: &Board, halfmove_clock: u32, chess960: bool) -> String {
+    let text = if chess960 { format!("{board:#}") } else { format!("{board}") };
+    let mut fields: Vec<String> = text.split(' ').map(str::to_string).collect();
+    if let Some(clock) = fields.get_mut(4) {
+        *clock = halfmove_clock.to_string();
+    }
+    fields.join(" ")
+}

@@ -1,0 +1,411 @@
+//! Iterative deepening, principal variation search and quiescence search.
+//!
+//! Draws come from the rules: a position seen before inside the search tree (or for the third time
+//! counting the game before the root), 100 plies without capture or pawn move unless the side to move
+//! is mated, and dead positions all score `DRAW`.
+
+use std::time::{Duration, Instant};
+
+use cozy_chess::{Board, Move};
+
+use super::ordering::MoveList;
+use super::score::{self, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use super::time::{self, TimeLimits};
+use super::tt::{Bound, TranspositionTable};
+use super::{Flags, Iteration, Job, Limits, Report};
+use crate::position::Position;
+use crate::eval;
+use crate::position::draw::{is_dead_position, FIFTY_MOVE_PLIES};
+use crate::position::repetition_key;
+
+/// Nodes between two looks at the clock and the stop flag.
+const CHECK_INTERVAL: u64 = 1024;
+/// Polling interval while an infinite or ponder search waits for `stop`/`ponderhit`.
+const WAIT_POLL: Duration = Duration::from_millis(1);
+
+/// The outcome of a search, for callers that run it directly (bench).
+#[derive(Clone, Debug, Default)]
+pub struct SearchResult {
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// Runs one search to the end, reporting iterations and exactly one best move.
+pub fn run(job: Job, flags: &Flags) -> SearchResult {
+    let Job { position, limits, move_overhead_ms, tt, mut reporter } = job;
+    tt.new_search();
+    let time = match (limits.movetime_ms, limits.clock) {
+        (Some(ms), _) => Some(time::for_movetime(ms, move_overhead_ms)),
+        (None, Some(clock)) if !limits.infinite => Some(time::for_clock(clock, move_overhead_ms)),
+        _ => None,
+    };
+    let mut worker = Worker::new(&position, &limits, time, &tt, flags);
+    let result = worker.iterate(position.board(), &mut reporter);
+    // `infinite` and `ponder` searches wait for `stop` (or `ponderhit`) before answering.
+    while (limits.infinite || flags.pondering()) && !flags.stopped() {
+        std::thread::sleep(WAIT_POLL);
+    }
+    reporter(Report::BestMove { best: result.best, ponder: result.ponder });
+    result
+}
+
+struct Worker<'a> {
+    tt: &'a TranspositionTable,
+    flags: &'a Flags,
+    limits: &'a Limits,
+    time: Option<TimeLimits>,
+    /// When the clock started (reset at `ponderhit`).
+    clock_start: Instant,
+    start: Instant,
+    waiting_for_ponderhit: bool,
+    nodes: u64,
+    seldepth: usize,
+    /// Repetition keys: the game before the root, then the current search path.
+    keys: Vec<u64>,
+    root_index: usize,
+    pv: Vec<[Move; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    /// Best line so far: from the last completed iteration or a root move that beat it since.
+    best_line: Vec<Move>,
+    best_score: i32,
+    completed_depth: u32,
+    aborted: bool,
+}
+
+const NO_MOVE: Move = Move { from: cozy_chess::Square::A1, to: cozy_chess::Square::A1, promotion: None };
+
+impl<'a> Worker<'a> {
+    fn new(
+        position: &Position,
+        limits: &'a Limits,
+        time: Option<TimeLimits>,
+        tt: &'a TranspositionTable,
+        flags: &'a Flags,
+    ) -> Worker<'a> {
+        let keys = position.keys().to_vec();
+        let now = Instant::now();
+        Worker {
+            tt,
+            flags,
+            limits,
+            time,
+            clock_start: now,
+            start: now,
+            waiting_for_ponderhit: limits.ponder,
+            nodes: 0,
+            seldepth: 0,
+            root_index: keys.len() - 1,
+            keys,
+            pv: vec![[NO_MOVE; MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            best_line: Vec::new(),
+            best_score: -INFINITY,
+            completed_depth: 0,
+            aborted: false,
+        }
+    }
+
+    /// Iterative deepening until a limit, `stop`, or the maximum depth.
+    fn iterate(&mut self, root: &Board, reporter: &mut super::Reporter) -> SearchResult {
+        let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
+        for depth in 1..=max_depth {
+            self.seldepth = 0;
+            let score = self.negamax(root, depth as i32, -INFINITY, INFINITY, 0);
+            if self.aborted {
+                break;
+            }
+            self.completed_depth = depth;
+            self.best_score = score;
+            self.best_line = self.pv[0][..self.pv_len[0]].to_vec();
+            reporter(Report::Iteration(self.iteration_info(depth, score)));
+            if self.iteration_limit_reached(score) {
+                break;
+            }
+        }
+        self.result(root)
+    }
+
+    fn iteration_info(&self, depth: u32, score: i32) -> Iteration {
+        Iteration {
+            depth,
+            seldepth: self.seldepth as u32,
+            score,
+            nodes: self.nodes,
+            time_ms: self.start.elapsed().as_millis() as u64,
+            hashfull: self.tt.hashfull(),
+            pv: self.best_line.clone(),
+        }
+    }
+
+    /// After an iteration: is it time to stop deepening?
+    fn iteration_limit_reached(&mut self, score: i32) -> bool {
+        if self.flags.stopped() {
+            return true;
+        }
+        if let Some(moves) = self.limits.mate {
+            if score > MATE_BOUND && (MATE - score + 1) / 2 <= moves as i32 {
+                return true;
+            }
+        }
+        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+            return true;
+        }
+        let Some(limits) = self.time else {
+            return false;
+        };
+        !self.pondering() && self.clock_start.elapsed() >= limits.soft
+    }
+
+    fn result(&self, root: &Board) -> SearchResult {
+        // If not even depth 1 finished (stopped at once), any allowed legal move beats none.
+        let best = self.best_line.first().copied().or_else(|| {
+            let legal = MoveList::generate(root, false);
+            let allowed = &self.limits.search_moves;
+            legal.as_slice().iter().copied().find(|mv| allowed.is_empty() || allowed.contains(mv))
+        });
+        let ponder = best.and_then(|mv| self.ponder_move(root, mv));
+        SearchResult { best, ponder, score: self.best_score, depth: self.completed_depth, nodes: self.nodes }
+    }
+
+    /// The reply to expect after `best`: from the PV, or from the table.
+    fn ponder_move(&self, root: &Board, best: Move) -> Option<Move> {
+        if let Some(&reply) = self.best_line.get(1) {
+            return Some(reply);
+        }
+        let mut child = root.clone();
+        child.play_unchecked(best);
+        let candidate = self.tt.probe(child.hash())?.mv?;
+        MoveList::generate(&child, false).as_slice().contains(&candidate).then_some(candidate)
+    }
+
+    fn pondering(&mut self) -> bool {
+        if self.waiting_for_ponderhit && !self.flags.pondering() {
+            // `ponderhit`: the clock of this move starts now.
+            self.waiting_for_ponderhit = false;
+            self.clock_start = Instant::now();
+        }
+        self.waiting_for_ponderhit
+    }
+
+    /// Counts a node and decides whether the search must stop now.
+    fn visit(&mut self, ply: usize) -> bool {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.limits.nodes.is_some_and(|n| self.nodes > n) && self.completed_depth >= 1 {
+            self.aborted = true;
+        } else if self.nodes % CHECK_INTERVAL == 0 {
+            self.aborted |= self.flags.stopped() || self.out_of_time();
+        }
+        self.aborted
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        let Some(limits) = self.time else {
+            return false;
+        };
+        self.completed_depth > 0 && !self.pondering() && self.clock_start.elapsed() >= limits.hard
+    }
+
+    /// Whether the current node repeats a position: once inside the tree, or for the third time
+    /// counting positions before the root.
+    fn is_repetition(&self, halfmove_clock: usize) -> bool {
+        let current = self.keys.len() - 1;
+        let key = self.keys[current];
+        let reach = halfmove_clock.min(current);
+        let mut before_root = 0;
+        let mut back = 2;
+        while back <= reach {
+            let index = current - back;
+            if self.keys[index] == key {
+                if index >= self.root_index {
+                    return true;
+                }
+                before_root += 1;
+                if before_root >= 2 {
+                    return true;
+                }
+            }
+            back += 2;
+        }
+        false
+    }
+
+    /// Draw by the rules at a node below the root, or `None`. Mate on the 100th ply stands.
+    fn rule_draw(&self, board: &Board, ply: usize) -> Option<i32> {
+        let clock = board.halfmove_clock() as usize;
+        if clock >= FIFTY_MOVE_PLIES as usize {
+            let mated = !board.checkers().is_empty() && !board.generate_moves(|_| true);
+            return Some(if mated { score::mated_in(ply) } else { DRAW });
+        }
+        if self.is_repetition(clock) || is_dead_position(board) {
+            return Some(DRAW);
+        }
+        None
+    }
+
+    fn play(&mut self, board: &Board, mv: Move) -> Board {
+        let mut child = board.clone();
+        child.play_unchecked(mv);
+        self.keys.push(repetition_key(&child));
+        child
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let child_len = self.pv_len[ply + 1].min(MAX_PLY - ply - 1);
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply][0] = mv;
+        head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
+        self.pv_len[ply] = child_len + 1;
+    }
+
+    fn negamax(&mut self, board: &Board, mut depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = 0;
+        let in_check = !board.checkers().is_empty();
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiescence(board, alpha, beta, ply);
+        }
+        if self.visit(ply) {
+            return DRAW;
+        }
+        let root = ply == 0;
+        if !root {
+            if let Some(score) = self.rule_draw(board, ply) {
+                return score;
+            }
+            if ply >= MAX_PLY - 1 {
+                return eval::evaluate(board);
+            }
+            // Mate distance pruning: no line from here beats a mate already found closer to the root.
+            alpha = alpha.max(score::mated_in(ply));
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        let pv_node = beta - alpha > 1;
+        let key = board.hash();
+        let entry = self.tt.probe(key);
+        if let Some(entry) = entry.filter(|e| !root && !pv_node && e.depth >= depth) {
+            let tt_score = score::from_tt(entry.score, ply);
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => tt_score >= beta,
+                Bound::Upper => tt_score <= alpha,
+            };
+            if usable {
+                return tt_score;
+            }
+        }
+
+        let mut moves = MoveList::generate(board, false);
+        if root && !self.limits.search_moves.is_empty() {
+            let allowed = &self.limits.search_moves;
+            moves.retain(|mv| allowed.contains(&mv));
+        }
+        if moves.is_empty() {
+            return if in_check { score::mated_in(ply) } else { DRAW };
+        }
+        let preferred = if root { self.best_line.first().copied() } else { entry.and_then(|e| e.mv) };
+        moves.score(board, preferred);
+
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        let mut searched = 0;
+        while let Some(mv) = moves.pick() {
+            let child = self.play(board, mv);
+            let score = if searched == 0 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let probe = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                if probe > alpha && probe < beta {
+                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+                } else {
+                    probe
+                }
+            };
+            self.keys.pop();
+            if self.aborted {
+                return DRAW;
+            }
+            searched += 1;
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if root {
+                        self.best_line = self.pv[0][..self.pv_len[0]].to_vec();
+                        self.best_score = score;
+                    }
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best_move, score::to_tt(best_score, ply), depth, bound);
+        best_score
+    }
+
+    fn quiescence(&mut self, board: &Board, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = 0;
+        if self.visit(ply) {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 1 {
+            return eval::evaluate(board);
+        }
+        let in_check = !board.checkers().is_empty();
+        let mut best_score = -INFINITY;
+        if !in_check {
+            let stand_pat = eval::evaluate(board);
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best_score = stand_pat;
+        }
+        let mut moves = MoveList::generate(board, !in_check);
+        if in_check && moves.is_empty() {
+            return score::mated_in(ply);
+        }
+        moves.score(board, None);
+        while let Some(mv) = moves.pick() {
+            // Captures and evasions only: no repetition key needed below here.
+            let mut child = board.clone();
+            child.play_unchecked(mv);
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
+            if self.aborted {
+                return DRAW;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best_score
+    }
+}

@@ -1,0 +1,188 @@
+//! Search: thread control, limits and the job handed from the UCI thread to the search thread.
+//!
+//! The UCI thread owns a `Searcher`. `start` sends a `Job` (its own copy of the position, limits,
+//! options and a reporter) over a crossbeam channel to the search thread; `stop` and `ponderhit` set
+//! shared atomic flags that the search polls. Every job ends in exactly one `Report::BestMove`.
+
+mod alphabeta;
+pub mod ordering;
+pub mod score;
+pub mod time;
+pub mod tt;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+use cozy_chess::Move;
+use crossbeam_channel::{Receiver, Sender};
+
+use crate::position::Position;
+pub use alphabeta::{run, SearchResult};
+pub use time::Clock;
+pub use tt::TranspositionTable;
+
+/// Stack for the search thread: deep recursion with move lists on the stack.
+const SEARCH_STACK_BYTES: usize = 64 << 20;
+
+/// What limits one search. Empty limits mean: search until `stop`.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    /// Stop once a mate in at most this many moves is found.
+    pub mate: Option<u32>,
+    pub movetime_ms: Option<u64>,
+    /// The side to move's clock.
+    pub clock: Option<Clock>,
+    pub infinite: bool,
+    pub ponder: bool,
+    /// Restrict the root to these moves (empty = all).
+    pub search_moves: Vec<Move>,
+}
+
+/// One completed iteration, for an `info` line.
+#[derive(Clone, Debug)]
+pub struct Iteration {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: i32,
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub hashfull: u16,
+    pub pv: Vec<Move>,
+}
+
+/// What the search tells the outside world.
+#[derive(Clone, Debug)]
+pub enum Report {
+    Iteration(Iteration),
+    /// `None` when the root has no legal move.
+    BestMove { best: Option<Move>, ponder: Option<Move> },
+}
+
+/// Receives the search's reports (the UCI layer formats them; bench ignores them).
+pub type Reporter = Box<dyn FnMut(Report) + Send>;
+
+/// Everything a search needs, owned by the search for its duration.
+pub struct Job {
+    pub position: Position,
+    pub limits: Limits,
+    pub move_overhead_ms: u64,
+    pub tt: Arc<TranspositionTable>,
+    pub reporter: Reporter,
+}
+
+/// Flags the UCI thread sets and the search polls.
+#[derive(Default)]
+pub struct Flags {
+    stop: AtomicBool,
+    ponder: AtomicBool,
+}
+
+impl Flags {
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    pub fn pondering(&self) -> bool {
+        self.ponder.load(Ordering::Relaxed)
+    }
+
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    fn reset(&self, ponder: bool) {
+        self.stop.store(false, Ordering::Relaxed);
+        self.ponder.store(ponder, Ordering::Relaxed);
+    }
+}
+
+/// Handle to the search thread.
+pub struct Searcher {
+    jobs: Option<Sender<Job>>,
+    finished: Receiver<()>,
+    flags: Arc<Flags>,
+    running: bool,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Searcher::new()
+    }
+}
+
+impl Searcher {
+    /// Spawns the search thread, idle until `start`.
+    pub fn new() -> Searcher {
+        let (jobs, job_rx) = crossbeam_channel::unbounded::<Job>();
+        let (done_tx, finished) = crossbeam_channel::unbounded();
+        let flags = Arc::new(Flags::default());
+        let thread_flags = Arc::clone(&flags);
+        let thread = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(SEARCH_STACK_BYTES)
+            .spawn(move || {
+                for job in job_rx {
+                    run(job, &thread_flags);
+                    if done_tx.send(()).is_err() {
+                        break;
+                    }
+                }
+            })
+            .ok();
+        if thread.is_none() {
+            log::error!("could not spawn the search thread");
+        }
+        Searcher { jobs: Some(jobs), finished, flags, running: false, thread }
+    }
+
+    /// Starts a search, first stopping and finishing any search still running.
+    pub fn start(&mut self, job: Job) {
+        self.stop();
+        self.wait();
+        self.flags.reset(job.limits.ponder);
+        if let Some(jobs) = &self.jobs {
+            self.running = jobs.send(job).is_ok();
+        }
+    }
+
+    /// Asks the running search to finish now (it still reports its best move).
+    pub fn stop(&self) {
+        self.flags.stop();
+    }
+
+    /// The pondered move was played: the search continues as a normal timed search.
+    pub fn ponderhit(&self) {
+        self.flags.ponder.store(false, Ordering::Relaxed);
+    }
+
+    /// Blocks until the running search (if any) has reported its best move.
+    pub fn wait(&mut self) {
+        if self.running {
+            let _ = self.finished.recv();
+            self.running = false;
+        }
+    }
+
+    /// Whether a search is still running.
+    pub fn is_searching(&mut self) -> bool {
+        if self.running && self.finished.try_recv().is_ok() {
+            self.running = false;
+        }
+        self.running
+    }
+}
+
+impl Drop for Searcher {
+    fn drop(&mut self) {
+        self.stop();
+        self.wait();
+        self.jobs = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}

@@ -1,0 +1,37 @@
+//! The `d` command: the board as text, its FEN, key and the state of the game under the rules.
+
+use cozy_chess::{Color, File, Rank, Square};
+
+use super::output::send;
+use crate::position::Position;
+
+const RULE: &str = " +---+---+---+---+---+---+---+---+";
+
+pub fn show(position: &Position, chess960: bool) {
+    let board = position.board();
+    send("");
+    send(RULE);
+    for &rank in Rank::ALL.iter().rev() {
+        let mut row = String::from(" |");
+        for &file in &File::ALL {
+            let square = Square::new(file, rank);
+            let symbol = match (board.piece_on(square), board.color_on(square)) {
+                (Some(piece), Some(Color::White)) => char::from(piece).to_ascii_uppercase(),
+                (Some(piece), _) => char::from(piece),
+                _ => ' ',
+            };
+            row.push_str(&format!(" {symbol} |"));
+        }
+        row.push_str(&format!(" {}", rank as usize + 1));
+        send(&row);
+        send(RULE);
+    }
+    send("   a   b   c   d   e   f   g   h");
+    send("");
+    send(&format!("Fen: {}", position.fen(chess960)));
+    send(&format!("Key: {:016X}", position.key()));
+    let checkers: Vec<String> = board.checkers().into_iter().map(|s| s.to_string()).collect();
+    send(&format!("Checkers: {}", checkers.join(" ")));
+    send(&format!("Halfmove clock: {}", position.halfmove_clock()));
+    send(&format!("State: {}", position.state().describe()));
+}

@@ -1,0 +1,253 @@
+//! The UCI front end: reads lines from stdin, keeps the game, the options and the search handle, and
+//! answers. It never blocks on a running search (except where UCI says to wait: `quit`, a new `go`).
+//!
+//! Bad input gets one `info string error: ...` line and changes nothing.
+
+mod display;
+pub mod log_file;
+pub mod options;
+pub mod output;
+pub mod parse;
+
+use std::io::BufRead;
+use std::sync::Arc;
+
+use cozy_chess::Color;
+use vampirc_uci::UciMessage;
+
+use crate::position::{notation, Position};
+use crate::search::{Clock, Job, Limits, Report, Searcher, TranspositionTable};
+use crate::{bench, eval, perft};
+use options::{Change, Options};
+use parse::{Command, Go, Start};
+
+pub const ENGINE_NAME: &str = concat!("Cozy Engine ", env!("CARGO_PKG_VERSION"));
+pub const ENGINE_AUTHOR: &str = "the engine's authors";
+/// Deepest `go perft` accepted (deeper would block the UCI thread for days).
+const MAX_PERFT_DEPTH: u32 = 15;
+
+/// Whether the loop goes on after a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+/// The state the UCI thread owns.
+pub struct Engine {
+    position: Position,
+    options: Options,
+    tt: Arc<TranspositionTable>,
+    searcher: Searcher,
+    /// The last `go` was `infinite` or `ponder` (it ends only on `stop`).
+    infinite: bool,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    pub fn new() -> Engine {
+        let options = Options::default();
+        let tt = Arc::new(TranspositionTable::new(options.hash_mb));
+        Engine { position: Position::startpos(), options, tt, searcher: Searcher::new(), infinite: false }
+    }
+
+    /// Handles one raw input line.
+    pub fn handle_line(&mut self, raw: &str) -> Flow {
+        log::info!("<< {raw}");
+        match parse::parse_line(raw) {
+            Ok(command) => self.handle(command),
+            Err(message) => {
+                output::error(&message);
+                Flow::Continue
+            }
+        }
+    }
+
+    /// Stops any search and waits for its `bestmove` (end of input or `quit`).
+    pub fn shutdown(&mut self) {
+        self.searcher.stop();
+        self.searcher.wait();
+    }
+
+    /// Lets a running search finish by its own limits (an infinite one is stopped), then waits.
+    pub fn finish_search(&mut self) {
+        if self.infinite {
+            self.searcher.stop();
+        }
+        self.searcher.wait();
+    }
+
+    fn handle(&mut self, command: Command) -> Flow {
+        match command {
+            Command::Empty | Command::Register | Command::Debug(_) => {}
+            Command::Uci => self.identify(),
+            Command::IsReady => output::send_message(&UciMessage::ReadyOk),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::UciNewGame => self.tt.clear(),
+            Command::Position { start, moves } => self.set_position(start, &moves),
+            Command::Go(go) => self.go(go),
+            Command::Perft(depth) => self.perft(depth),
+            Command::Stop => self.searcher.stop(),
+            Command::PonderHit => self.searcher.ponderhit(),
+            Command::Quit => {
+                self.shutdown();
+                return Flow::Quit;
+            }
+            Command::Display => display::show(&self.position, self.options.chess960),
+            Command::Eval => output::info_string(&format!(
+                "static eval {} cp (side to move)",
+                eval::evaluate(self.position.board())
+            )),
+            Command::Bench(depth) => self.bench(depth),
+        }
+        Flow::Continue
+    }
+
+    fn identify(&self) {
+        output::send_message(&UciMessage::Id { name: Some(ENGINE_NAME.to_string()), author: None });
+        output::send_message(&UciMessage::Id { name: None, author: Some(ENGINE_AUTHOR.to_string()) });
+        for option in options::declarations() {
+            output::send_message(&UciMessage::Option(option));
+        }
+        output::send_message(&UciMessage::UciOk);
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let mut updated = self.options.clone();
+        let applied = match updated.set(name, value) {
+            Ok(applied) => applied,
+            Err(message) => return output::error(&message),
+        };
+        match applied.change {
+            // A running search keeps its own handle on the old table.
+            Change::Hash => self.tt = Arc::new(TranspositionTable::new(updated.hash_mb)),
+            Change::ClearHash => self.tt.clear(),
+            Change::DebugLogFile => {
+                if let Err(message) = log_file::set_path(&updated.debug_log_file) {
+                    return output::error(&message);
+                }
+            }
+            Change::Stored => {}
+        }
+        self.options = updated;
+        if let Some(note) = applied.note {
+            output::info_string(&note);
+        }
+    }
+
+    fn set_position(&mut self, start: Start, moves: &[String]) {
+        let mut position = match start {
+            Start::StartPos => Position::startpos(),
+            Start::Fen(fen) => match Position::from_fen(&fen) {
+                Ok(position) => position,
+                Err(e) => return output::error(&format!("bad FEN '{fen}': {e}")),
+            },
+        };
+        for (i, text) in moves.iter().enumerate() {
+            if let Err(e) = position.play_text(text) {
+                return output::error(&format!("position: move {} {e}; position unchanged", i + 1));
+            }
+        }
+        self.position = position;
+    }
+
+    fn limits(&self, go: &Go) -> Result<Limits, String> {
+        let board = self.position.board();
+        let mut search_moves = Vec::with_capacity(go.searchmoves.len());
+        for text in &go.searchmoves {
+            search_moves.push(notation::parse(board, text).map_err(|e| format!("searchmoves: {e}"))?);
+        }
+        let (time, increment) = match board.side_to_move() {
+            Color::White => (go.wtime, go.winc),
+            Color::Black => (go.btime, go.binc),
+        };
+        let clock = time.map(|time_ms| Clock { time_ms, increment_ms: increment.unwrap_or(0), moves_to_go: go.movestogo });
+        let as_u32 = |n: u64| n.min(u32::MAX as u64) as u32;
+        Ok(Limits {
+            depth: go.depth.map(|d| as_u32(d.clamp(1, parse::MAX_DEPTH))),
+            nodes: go.nodes,
+            mate: go.mate.map(as_u32),
+            movetime_ms: go.movetime,
+            clock,
+            infinite: go.infinite,
+            ponder: go.ponder,
+            search_moves,
+        })
+    }
+
+    fn go(&mut self, go: Go) {
+        let limits = match self.limits(&go) {
+            Ok(limits) => limits,
+            Err(message) => return output::error(&message),
+        };
+        self.infinite = limits.infinite || limits.ponder;
+        let state = self.position.state();
+        if state.is_claimable_draw() {
+            output::info_string(&format!("draw claimable: {}", state.describe()));
+        }
+        let root = self.position.board().clone();
+        let chess960 = self.options.chess960;
+        let reporter = Box::new(move |report: Report| match report {
+            Report::Iteration(it) => output::send_message(&output::iteration(&root, &it, chess960)),
+            Report::BestMove { best, ponder } => output::send(&output::best_move(&root, best, ponder, chess960)),
+        });
+        self.searcher.start(Job {
+            position: self.position.clone(),
+            limits,
+            move_overhead_ms: self.options.move_overhead_ms,
+            tt: Arc::clone(&self.tt),
+            reporter,
+        });
+    }
+
+    fn perft(&mut self, depth: u32) {
+        if self.searcher.is_searching() {
+            return output::error("go perft: a search is running; send stop first");
+        }
+        if depth > MAX_PERFT_DEPTH {
+            return output::error(&format!("go perft: depth {depth} is above the limit {MAX_PERFT_DEPTH}"));
+        }
+        let board = self.position.board();
+        let mut total = if depth == 0 { 1 } else { 0 };
+        for (mv, count) in perft::divide(board, depth).into_iter().filter(|_| depth > 0) {
+            output::send(&format!("{}: {count}", notation::format(board, mv, self.options.chess960)));
+            total += count;
+        }
+        output::send("");
+        output::send(&format!("Nodes searched: {total}"));
+    }
+
+    fn bench(&mut self, depth: Option<u32>) {
+        if self.searcher.is_searching() {
+            return output::error("bench: a search is running; send stop first");
+        }
+        bench::run(depth);
+    }
+}
+
+/// The UCI loop on stdin until `quit` or end of input. Lines need not be UTF-8.
+pub fn run() {
+    log_file::init();
+    let mut engine = Engine::new();
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut buffer = Vec::new();
+    loop {
+        buffer.clear();
+        match input.read_until(b'\n', &mut buffer) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {
+                let line = String::from_utf8_lossy(&buffer);
+                if engine.handle_line(&line) == Flow::Quit {
+                    return;
+                }
+            }
+        }
+    }
+    engine.shutdown();
+}

@@ -1,0 +1,92 @@
+//! The one writer of stdout: whole lines, flushed, and logged through `log` when a log file is set.
+//! Message formatting goes through vampirc-uci; moves through `position::notation`.
+
+use std::io::Write;
+
+use cozy_chess::{Board, Move, Piece};
+use vampirc_uci::{Duration, Serializable, UciInfoAttribute, UciMessage, UciMove, UciPiece, UciSquare};
+
+use crate::position::notation;
+use crate::search::score::{self, UciScore};
+use crate::search::Iteration;
+
+/// Writes one line to stdout and flushes. A closed stdout is ignored (the GUI has gone).
+pub fn send(line: &str) {
+    log::info!(">> {line}");
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+pub fn send_message(message: &UciMessage) {
+    send(&message.serialize());
+}
+
+/// `info string <text>`.
+pub fn info_string(text: &str) {
+    send_message(&UciMessage::Info(vec![UciInfoAttribute::String(text.to_string())]));
+}
+
+/// `info string error: <text>`, the answer to every bad input.
+pub fn error(text: &str) {
+    info_string(&format!("error: {text}"));
+}
+
+fn uci_move(mv: Move) -> UciMove {
+    let square = |s: cozy_chess::Square| UciSquare::from(char::from(s.file()), s.rank() as u8 + 1);
+    let promotion = mv.promotion.map(|p| match p {
+        Piece::Knight => UciPiece::Knight,
+        Piece::Bishop => UciPiece::Bishop,
+        Piece::Rook => UciPiece::Rook,
+        _ => UciPiece::Queen,
+    });
+    UciMove { from: square(mv.from), to: square(mv.to), promotion }
+}
+
+/// The moves of `line` in UCI notation from `board`, stopping at the first move that is not legal.
+fn line_to_uci(board: &Board, line: &[Move], chess960: bool) -> Vec<UciMove> {
+    let mut board = board.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for &mv in line {
+        if !board.is_legal(mv) {
+            break;
+        }
+        out.push(uci_move(notation::to_uci(&board, mv, chess960)));
+        board.play_unchecked(mv);
+    }
+    out
+}
+
+/// The `info` line of a completed iteration.
+pub fn iteration(root: &Board, it: &Iteration, chess960: bool) -> UciMessage {
+    let (cp, mate) = match score::to_uci(it.score) {
+        UciScore::Centipawns(cp) => (Some(cp), None),
+        UciScore::Mate(moves) => (None, Some(moves.clamp(i8::MIN as i32, i8::MAX as i32) as i8)),
+    };
+    let nps = it.nodes * 1000 / it.time_ms.max(1);
+    UciMessage::Info(vec![
+        UciInfoAttribute::Depth(it.depth.min(u8::MAX as u32) as u8),
+        UciInfoAttribute::SelDepth(it.seldepth.min(u8::MAX as u32) as u8),
+        UciInfoAttribute::MultiPv(1),
+        UciInfoAttribute::Score { cp, mate, lower_bound: None, upper_bound: None },
+        UciInfoAttribute::Nodes(it.nodes),
+        UciInfoAttribute::Nps(nps),
+        UciInfoAttribute::HashFull(it.hashfull),
+        UciInfoAttribute::Time(Duration::milliseconds(it.time_ms as i64)),
+        UciInfoAttribute::Pv(line_to_uci(root, &it.pv, chess960)),
+    ])
+}
+
+/// `bestmove X [ponder Y]`, or `bestmove 0000` when there is no legal move.
+pub fn best_move(root: &Board, best: Option<Move>, ponder: Option<Move>, chess960: bool) -> String {
+    let Some(best) = best else {
+        return "bestmove 0000".to_string();
+    };
+    let line = line_to_uci(root, &[best, ponder.unwrap_or(best)], chess960);
+    let message = match line.as_slice() {
+        [] => return "bestmove 0000".to_string(),
+        [best] => UciMessage::BestMove { best_move: *best, ponder: None },
+        [best, reply, ..] => UciMessage::BestMove { best_move: *best, ponder: Some(*reply) },
+    };
+    message.serialize()
+}
