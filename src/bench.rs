@@ -9,7 +9,7 @@ use crate::position::Position;
 use crate::search::{self, Flags, Job, Limits, TranspositionTable};
 
 /// Depth searched when `bench` is given none.
-pub const DEFAULT_DEPTH: u32 = 7;
+pub const DEFAULT_DEPTH: u32 = 6;
 const BENCH_HASH_MB: usize = 16;
 
 /// Standard and Chess960 positions: openings, middlegames, endgames, checks and promotions.

@@ -20,7 +20,8 @@ fn main() {
 /// `perft <depth> [fen...]` as UCI lines.
 fn perft_lines(args: &[String]) -> Vec<String> {
     let depth = args.first().cloned().unwrap_or_else(|| "1".to_string());
-    let position = if args.len() > 1 { format!("position fen {}", args[1..].join(" ")) } else { "position startpos".to_string() };
+    let position =
+        if args.len() > 1 { format!("position fen {}", args[1..].join(" ")) } else { "position startpos".to_string() };
     vec![position, format!("go perft {depth}")]
 }
 

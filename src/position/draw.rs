@@ -30,10 +30,7 @@ pub fn capturable_en_passant(board: &Board) -> Option<File> {
     let us = board.side_to_move();
     let target = Square::new(file, Rank::Sixth.relative_to(us));
     let capturers = get_pawn_attacks(target, !us) & board.colored_pieces(us, Piece::Pawn);
-    capturers
-        .into_iter()
-        .any(|from| board.is_legal(Move { from, to: target, promotion: None }))
-        .then_some(file)
+    capturers.into_iter().any(|from| board.is_legal(Move { from, to: target, promotion: None })).then_some(file)
 }
 
 /// Key identifying a position for repetition purposes (FIDE 9.2).
@@ -139,5 +136,53 @@ pub fn side_name(color: Color) -> &'static str {
     match color {
         Color::White => "w",
         Color::Black => "b",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(fen: &str) -> u64 {
+        repetition_key(&fen.parse::<Board>().expect("valid FEN"))
+    }
+
+    #[test]
+    fn en_passant_counts_only_when_capturable() {
+        // After 1. e4 no black pawn can take en passant: same position as without the ep square.
+        assert_eq!(
+            key("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"),
+            key("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+        );
+        // Here exd6 is legal: a different position.
+        assert_ne!(
+            key("rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3"),
+            key("rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3")
+        );
+    }
+
+    #[test]
+    fn castling_rights_distinguish_positions() {
+        assert_ne!(key("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"), key("r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1"));
+    }
+
+    #[test]
+    fn dead_positions() {
+        let dead = |fen: &str| is_dead_position(&fen.parse::<Board>().expect("valid FEN"));
+        assert!(dead("8/8/4k3/8/8/4K3/8/8 w - - 0 1"));
+        assert!(dead("8/8/4k3/8/8/4K3/8/5B2 w - - 0 1"));
+        assert!(dead("8/8/4k3/8/8/4K3/8/5N2 w - - 0 1"));
+        assert!(dead("8/8/4k3/8/2b5/4K3/8/5B2 w - - 0 1"));
+        assert!(!dead("8/8/4k3/8/3b4/4K3/8/5B2 w - - 0 1"));
+        assert!(!dead("8/8/4k3/8/8/4K3/8/4NN2 w - - 0 1"));
+        assert!(!dead("8/8/4k3/8/8/4K3/4P3/8 w - - 0 1"));
+    }
+
+    #[test]
+    fn occurrences_count_every_other_ply_within_the_clock() {
+        let keys = [1, 2, 3, 4, 1, 2, 3, 4, 1];
+        assert_eq!(occurrences(&keys, 8), 3);
+        assert_eq!(occurrences(&keys, 4), 2);
+        assert_eq!(occurrences(&keys, 0), 1);
     }
 }

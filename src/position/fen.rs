@@ -37,6 +37,9 @@ impl fmt::Display for FenError {
     }
 }
 
+/// Ranks in the piece placement field.
+const RANKS: usize = 8;
+
 /// A parsed FEN: the board (clock capped at 100) and the real halfmove clock.
 pub struct ParsedFen {
     pub board: Board,
@@ -54,9 +57,14 @@ pub fn parse(text: &str) -> Result<ParsedFen, FenError> {
     if side != "w" && side != "b" {
         return Err(FenError::SideToMove(side.to_string()));
     }
-    let halfmove_clock = parse_number(fields.get(4), 0).ok_or_else(|| FenError::HalfmoveClock(fields[4].to_string()))?;
+    let halfmove_clock =
+        parse_number(fields.get(4), 0).ok_or_else(|| FenError::HalfmoveClock(fields[4].to_string()))?;
     let fullmove = parse_number(fields.get(5), 1).ok_or_else(|| FenError::FullmoveNumber(fields[5].to_string()))?;
 
+    // cozy-chess accepts fewer than eight ranks (the missing ones empty): count them here.
+    if placement.split('/').count() != RANKS {
+        return Err(FenError::Placement);
+    }
     let bare = Board::from_fen(&format!("{placement} {side} - - 0 1"), true).map_err(|_| FenError::Placement)?;
     let shredder = shredder_castling(&bare, castling).ok_or_else(|| FenError::Castling(castling.to_string()))?;
     let with_castling = format!("{placement} {side} {shredder} - 0 1");
@@ -122,4 +130,34 @@ pub fn format(board: &Board, halfmove_clock: u32, chess960: bool) -> String {
         *clock = halfmove_clock.to_string();
     }
     fields.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn xfen_kq_means_the_outermost_rook() {
+        // Chess960 start position 0 with rooks on b and g... and X-FEN KQkq.
+        let parsed = parse("nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w KQkq - 0 1").expect("valid X-FEN");
+        assert_eq!(format(&parsed.board, 0, true), "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w GBgb - 0 1");
+    }
+
+    #[test]
+    fn clocks_may_be_missing_and_may_exceed_one_hundred() {
+        let parsed = parse("8/8/4k3/8/8/4K3/8/7R w - -").expect("no clocks");
+        assert_eq!(parsed.halfmove_clock, 0);
+        let parsed = parse("8/8/4k3/8/8/4K3/8/7R w - - 130 90").expect("clock above 100");
+        assert_eq!(parsed.halfmove_clock, 130);
+        assert_eq!(format(&parsed.board, parsed.halfmove_clock, false), "8/8/4k3/8/8/4K3/8/7R w - - 130 90");
+    }
+
+    #[test]
+    fn bad_fields_are_rejected() {
+        assert!(parse("8/8/4k3/8/8/4K3/8/7R x - - 0 1").is_err());
+        assert!(parse("8/8/4k3/8/8/4K3/8/7R w K - 0 1").is_err());
+        assert!(parse("8/8/4k3/8/8/4K3/8/7R w - - -1 1").is_err());
+        assert!(parse("8/8/4k3/8/8/4K3/8 w - - 0 1").is_err());
+        assert!(parse("8/8/4k3/8/8/4K3/8/7R w - - 0 1 extra").is_err());
+    }
 }

@@ -59,7 +59,12 @@ pub fn parse(board: &Board, text: &str) -> Result<Move, MoveError> {
     // Classical castling text: the king's destination instead of its rook.
     legal
         .into_iter()
-        .find(|&c| is_castling(board, c) && c.from == mv.from && castling_king_target(c.from, c.to) == mv.to && mv.promotion.is_none())
+        .find(|&c| {
+            is_castling(board, c)
+                && c.from == mv.from
+                && castling_king_target(c.from, c.to) == mv.to
+                && mv.promotion.is_none()
+        })
         .ok_or_else(|| MoveError::Illegal(text.to_string()))
 }
 
@@ -71,7 +76,11 @@ pub fn to_uci(board: &Board, mv: Move, chess960: bool) -> Move {
     // A king already on its target square (possible only in Chess960 positions) keeps the
     // king-takes-rook form: `g1g1` would not be a move.
     let target = castling_king_target(mv.from, mv.to);
-    if target == mv.from { mv } else { Move { to: target, ..mv } }
+    if target == mv.from {
+        mv
+    } else {
+        Move { to: target, ..mv }
+    }
 }
 
 /// UCI text of a move legal on `board`.

@@ -13,10 +13,10 @@ use super::score::{self, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use super::time::{self, TimeLimits};
 use super::tt::{Bound, TranspositionTable};
 use super::{Flags, Iteration, Job, Limits, Report};
-use crate::position::Position;
 use crate::eval;
 use crate::position::draw::{is_dead_position, FIFTY_MOVE_PLIES};
 use crate::position::repetition_key;
+use crate::position::Position;
 
 /// Nodes between two looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1024;
@@ -196,7 +196,7 @@ impl<'a> Worker<'a> {
         self.seldepth = self.seldepth.max(ply);
         if self.limits.nodes.is_some_and(|n| self.nodes > n) && self.completed_depth >= 1 {
             self.aborted = true;
-        } else if self.nodes % CHECK_INTERVAL == 0 {
+        } else if self.nodes.is_multiple_of(CHECK_INTERVAL) {
             self.aborted |= self.flags.stopped() || self.out_of_time();
         }
         self.aborted
@@ -263,6 +263,13 @@ impl<'a> Worker<'a> {
 
     fn negamax(&mut self, board: &Board, mut depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
         self.pv_len[ply] = 0;
+        let root = ply == 0;
+        // The rules come first, also at the horizon: a drawn leaf is not evaluated.
+        if !root {
+            if let Some(score) = self.rule_draw(board, ply) {
+                return score;
+            }
+        }
         let in_check = !board.checkers().is_empty();
         if in_check {
             depth += 1;
@@ -273,11 +280,7 @@ impl<'a> Worker<'a> {
         if self.visit(ply) {
             return DRAW;
         }
-        let root = ply == 0;
         if !root {
-            if let Some(score) = self.rule_draw(board, ply) {
-                return score;
-            }
             if ply >= MAX_PLY - 1 {
                 return eval::evaluate(board);
             }

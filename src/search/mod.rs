@@ -58,7 +58,10 @@ pub struct Iteration {
 pub enum Report {
     Iteration(Iteration),
     /// `None` when the root has no legal move.
-    BestMove { best: Option<Move>, ponder: Option<Move> },
+    BestMove {
+        best: Option<Move>,
+        ponder: Option<Move>,
+    },
 }
 
 /// Receives the search's reports (the UCI layer formats them; bench ignores them).

@@ -42,7 +42,8 @@ pub struct TranspositionTable {
     generation: AtomicU8,
 }
 
-const PROMOTIONS: [Option<Piece>; 5] = [None, Some(Piece::Knight), Some(Piece::Bishop), Some(Piece::Rook), Some(Piece::Queen)];
+const PROMOTIONS: [Option<Piece>; 5] =
+    [None, Some(Piece::Knight), Some(Piece::Bishop), Some(Piece::Rook), Some(Piece::Queen)];
 
 fn encode_move(mv: Option<Move>) -> u64 {
     let Some(mv) = mv else { return 0 };

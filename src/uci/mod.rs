@@ -99,10 +99,9 @@ impl Engine {
                 return Flow::Quit;
             }
             Command::Display => display::show(&self.position, self.options.chess960),
-            Command::Eval => output::info_string(&format!(
-                "static eval {} cp (side to move)",
-                eval::evaluate(self.position.board())
-            )),
+            Command::Eval => {
+                output::info_string(&format!("static eval {} cp (side to move)", eval::evaluate(self.position.board())))
+            }
             Command::Bench(depth) => self.bench(depth),
         }
         Flow::Continue
@@ -166,7 +165,8 @@ impl Engine {
             Color::White => (go.wtime, go.winc),
             Color::Black => (go.btime, go.binc),
         };
-        let clock = time.map(|time_ms| Clock { time_ms, increment_ms: increment.unwrap_or(0), moves_to_go: go.movestogo });
+        let clock =
+            time.map(|time_ms| Clock { time_ms, increment_ms: increment.unwrap_or(0), moves_to_go: go.movestogo });
         let as_u32 = |n: u64| n.min(u32::MAX as u64) as u32;
         Ok(Limits {
             depth: go.depth.map(|d| as_u32(d.clamp(1, parse::MAX_DEPTH))),

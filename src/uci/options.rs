@@ -127,7 +127,8 @@ fn spin(name: &str, value: Option<&str>, min: i64, max: i64) -> Result<(i64, Opt
     let text = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
     let number = parse_integer(text).ok_or_else(|| format!("option '{name}' needs an integer, got '{text}'"))?;
     let clamped = number.clamp(min as i128, max as i128) as i64;
-    let note = (clamped as i128 != number).then(|| format!("option '{name}' value {text} out of range, set to {clamped}"));
+    let note =
+        (clamped as i128 != number).then(|| format!("option '{name}' value {text} out of range, set to {clamped}"));
     Ok((clamped, note))
 }
 

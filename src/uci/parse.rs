@@ -46,10 +46,16 @@ pub enum Command {
     Uci,
     Debug(bool),
     IsReady,
-    SetOption { name: String, value: Option<String> },
+    SetOption {
+        name: String,
+        value: Option<String>,
+    },
     Register,
     UciNewGame,
-    Position { start: Start, moves: Vec<String> },
+    Position {
+        start: Start,
+        moves: Vec<String>,
+    },
     Go(Go),
     Perft(u32),
     Stop,
@@ -165,8 +171,19 @@ fn number(keyword: &str, value: Option<&&str>) -> Result<u64, String> {
 }
 
 const GO_KEYWORDS: [&str; 13] = [
-    "wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate", "movetime", "infinite", "ponder",
-    "searchmoves", "perft",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+    "ponder",
+    "searchmoves",
+    "perft",
 ];
 
 fn parse_go(args: &[&str]) -> Result<Command, String> {
@@ -220,7 +237,9 @@ fn parse_bench(args: &[&str]) -> Result<Command, String> {
     match args {
         [] => Ok(Command::Bench(None)),
         [depth] => {
-            let n = parse_integer(depth).filter(|&n| n >= 1).ok_or_else(|| format!("bench: bad depth '{}'", shorten(depth)))?;
+            let n = parse_integer(depth)
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| format!("bench: bad depth '{}'", shorten(depth)))?;
             Ok(Command::Bench(Some(n.min(MAX_DEPTH as i128) as u32)))
         }
         _ => Err("bench takes at most one argument (depth)".to_string()),
@@ -257,7 +276,8 @@ mod tests {
 
     #[test]
     fn shredder_fen_without_clocks() {
-        let parsed = parse_line("position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - moves e2e4");
+        let parsed =
+            parse_line("position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - moves e2e4");
         let Ok(Command::Position { start: Start::Fen(fen), moves }) = parsed else { panic!() };
         assert_eq!(fen, "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf -");
         assert_eq!(moves, vec!["e2e4"]);

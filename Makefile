@@ -1,0 +1,38 @@
+# Build, run and test the engine.
+#   make                 optimised binary at ./engine (release, LTO, codegen-units=1)
+#   make EXE=/tmp/x      the same binary at /tmp/x (as OpenBench calls it)
+#   make run             build, then start the engine (UCI on stdin/stdout)
+#   make test            every test (unit, perft, UCI transcripts through the built binary)
+#   make perft           every position of tests/data/perft at every listed depth (long)
+#   make bench           the bench node count and speed
+
+EXE ?= engine
+CARGO ?= cargo
+
+.PHONY: all build run test perft bench lint clean
+
+all: build
+
+build:
+	$(CARGO) build --release --bin engine
+	cp target/release/engine $(EXE)
+
+run: build
+	./$(EXE)
+
+test:
+	$(CARGO) test --release
+
+perft:
+	PERFT_FULL=1 $(CARGO) test --release --test perft -- --nocapture --test-threads=1
+
+bench: build
+	./$(EXE) bench
+
+lint:
+	$(CARGO) fmt --check
+	$(CARGO) clippy --release --all-targets -- -D warnings
+
+clean:
+	$(CARGO) clean
+	rm -f engine
