@@ -4,6 +4,7 @@
 //! counting the game before the root), 100 plies without capture or pawn move unless the side to move
 //! is mated, and dead positions all score `DRAW`.
 
+use std::panic::{self, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
 use cozy_chess::{Board, Move};
@@ -42,8 +43,15 @@ pub fn run(job: Job, flags: &Flags) -> SearchResult {
         (None, Some(clock)) if !limits.infinite => Some(time::for_clock(clock, move_overhead_ms)),
         _ => None,
     };
-    let mut worker = Worker::new(&position, &limits, time, &tt, flags);
-    let result = worker.iterate(position.board(), &mut reporter);
+    let searched = panic::catch_unwind(AssertUnwindSafe(|| {
+        Worker::new(&position, &limits, time, &tt, flags).iterate(position.board(), &mut reporter)
+    }));
+    // A bug in the search must not cost the game: answer with a legal move all the same.
+    let result = searched.unwrap_or_else(|_| {
+        log::error!("search panicked; answering with the first legal move");
+        let best = MoveList::generate(position.board(), false).as_slice().first().copied();
+        SearchResult { best, ..SearchResult::default() }
+    });
     // `infinite` and `ponder` searches wait for `stop` (or `ponderhit`) before answering.
     while (limits.infinite || flags.pondering()) && !flags.stopped() {
         std::thread::sleep(WAIT_POLL);

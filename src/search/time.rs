@@ -5,13 +5,11 @@
 
 use std::time::Duration;
 
-/// Moves left assumed when the GUI sends no `movestogo`.
-const DEFAULT_MOVES_TO_GO: u64 = 30;
-/// Share of the increment added to each move's budget (per cent).
-const INCREMENT_SHARE_PCT: u64 = 75;
+/// Moves left assumed when the GUI sends no `movestogo` (also the most ever planned for).
+const DEFAULT_MOVES_TO_GO: u64 = 40;
 /// Hard limit as a multiple of the soft limit.
 const HARD_OVER_SOFT: u64 = 4;
-/// Never plan to use more than this share of the remaining time on one move (per cent).
+/// Never use more than this share of the remaining time on one move (per cent).
 const MAX_SHARE_PCT: u64 = 50;
 /// Share of the remaining time usable when `movestogo` is 1 (per cent).
 const LAST_MOVE_SHARE_PCT: u64 = 80;
@@ -38,14 +36,19 @@ pub fn for_movetime(movetime_ms: u64, overhead_ms: u64) -> TimeLimits {
 }
 
 /// Limits from the remaining time, increment and moves to go.
+///
+/// The time to spread over the next `movestogo` moves is the clock plus the increments to come,
+/// minus `Move Overhead` for each of those moves (and two more): the reserve keeps the clock from
+/// draining when every move costs some lag outside the engine.
 pub fn for_clock(clock: Clock, overhead_ms: u64) -> TimeLimits {
-    let available = clock.time_ms.saturating_sub(overhead_ms).max(1);
-    let moves_to_go = clock.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).max(1);
+    let moves_to_go = clock.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, DEFAULT_MOVES_TO_GO);
+    let reserve = overhead_ms.saturating_mul(moves_to_go + 2);
+    let horizon = clock.time_ms.saturating_add(clock.increment_ms.saturating_mul(moves_to_go - 1));
+    let spread = horizon.saturating_sub(reserve).max(1) / moves_to_go;
     let cap_pct = if moves_to_go == 1 { LAST_MOVE_SHARE_PCT } else { MAX_SHARE_PCT };
-    let cap = available * cap_pct / 100;
-    let base = available / moves_to_go + clock.increment_ms * INCREMENT_SHARE_PCT / 100;
-    let soft = base.min(cap).max(1);
-    let hard = (soft * HARD_OVER_SOFT).min(cap).max(1);
+    let cap = clock.time_ms.saturating_sub(overhead_ms) * cap_pct / 100;
+    let soft = spread.min(cap).max(1);
+    let hard = soft.saturating_mul(HARD_OVER_SOFT).min(cap).max(1);
     TimeLimits { soft: Duration::from_millis(soft), hard: Duration::from_millis(hard) }
 }
 
@@ -56,8 +59,14 @@ mod tests {
     #[test]
     fn one_second_plus_ten_ms_stays_far_inside_the_clock() {
         let limits = for_clock(Clock { time_ms: 1000, increment_ms: 10, moves_to_go: None }, 10);
-        assert!(limits.hard <= Duration::from_millis(495));
-        assert!(limits.soft <= limits.hard);
+        assert_eq!(limits.soft, Duration::from_millis(24));
+        assert_eq!(limits.hard, Duration::from_millis(96));
+    }
+
+    #[test]
+    fn a_low_clock_spends_less_than_the_increment() {
+        let limits = for_clock(Clock { time_ms: 100, increment_ms: 10, moves_to_go: None }, 10);
+        assert!(limits.soft < Duration::from_millis(10), "{limits:?}");
     }
 
     #[test]
