@@ -118,6 +118,13 @@ impl<'a> Worker<'a> {
 
     /// Iterative deepening until a limit, `stop`, or the maximum depth.
     fn iterate(&mut self, root: &Board, reporter: &mut super::Reporter) -> SearchResult {
+        if MoveList::generate(root, false).is_empty() {
+            // Checkmate or stalemate: one line saying so, then `bestmove 0000`.
+            let score = if root.checkers().is_empty() { DRAW } else { score::mated_in(0) };
+            self.best_score = score;
+            reporter(Report::Iteration(self.iteration_info(0, score)));
+            return self.result(root);
+        }
         let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
         for depth in 1..=max_depth {
             self.seldepth = 0;

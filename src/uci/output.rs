@@ -64,7 +64,8 @@ pub fn iteration(root: &Board, it: &Iteration, chess960: bool) -> UciMessage {
         UciScore::Mate(moves) => (None, Some(moves.clamp(i8::MIN as i32, i8::MAX as i32) as i8)),
     };
     let nps = it.nodes * 1000 / it.time_ms.max(1);
-    UciMessage::Info(vec![
+    let pv = line_to_uci(root, &it.pv, chess960);
+    let mut attributes = vec![
         UciInfoAttribute::Depth(it.depth.min(u8::MAX as u32) as u8),
         UciInfoAttribute::SelDepth(it.seldepth.min(u8::MAX as u32) as u8),
         UciInfoAttribute::MultiPv(1),
@@ -73,8 +74,11 @@ pub fn iteration(root: &Board, it: &Iteration, chess960: bool) -> UciMessage {
         UciInfoAttribute::Nps(nps),
         UciInfoAttribute::HashFull(it.hashfull),
         UciInfoAttribute::Time(Duration::milliseconds(it.time_ms as i64)),
-        UciInfoAttribute::Pv(line_to_uci(root, &it.pv, chess960)),
-    ])
+    ];
+    if !pv.is_empty() {
+        attributes.push(UciInfoAttribute::Pv(pv));
+    }
+    UciMessage::Info(attributes)
 }
 
 /// `bestmove X [ponder Y]`, or `bestmove 0000` when there is no legal move.
