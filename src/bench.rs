@@ -56,7 +56,7 @@ pub fn run(depth: Option<u32>) -> u64 {
             position,
             limits: Limits { depth: Some(depth), ..Limits::default() },
             move_overhead_ms: 0,
-            tt: Arc::new(TranspositionTable::new(BENCH_HASH_MB)),
+            tt: Arc::new(TranspositionTable::new(BENCH_HASH_MB).unwrap_or_else(|_| TranspositionTable::minimal())),
             reporter: Box::new(|_| {}),
         };
         nodes += search::run(job, &flags).nodes;

@@ -5,7 +5,7 @@
 //! every double push, so the repetition key here is `hash_without_ep()` plus the file only when an
 //! en-passant capture is legal.
 
-use cozy_chess::{get_pawn_attacks, BitBoard, Board, Color, File, Move, Piece, Rank, Square};
+use cozy_chess::{get_pawn_attacks, BitBoard, Board, File, Move, Piece, Rank, Square};
 
 /// Plies without capture or pawn move after which a draw may be claimed (9.3).
 pub const FIFTY_MOVE_PLIES: u32 = 100;
@@ -128,14 +128,6 @@ pub fn game_state(board: &Board, halfmove_clock: u32, keys: &[u64]) -> GameState
         GameState::FiftyMoveRule
     } else {
         GameState::Ongoing
-    }
-}
-
-/// Side to move as FEN text.
-pub fn side_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "w",
-        Color::Black => "b",
     }
 }
 

@@ -69,18 +69,16 @@ pub fn parse(board: &Board, text: &str) -> Result<Move, MoveError> {
 }
 
 /// The move as UCI writes it: king-takes-rook castling when `chess960`, king destination otherwise.
+///
+/// The king-destination form is used only for the classical geometry (king on the e-file, rook in a
+/// corner). In a Chess960 position played without `UCI_Chess960` it could name a plain king move
+/// (`f1g1`) or no move at all (`g1g1`), so such castling stays king-takes-rook.
 pub fn to_uci(board: &Board, mv: Move, chess960: bool) -> Move {
-    if chess960 || !is_castling(board, mv) {
+    let classical = mv.from.file() == File::E && matches!(mv.to.file(), File::A | File::H);
+    if chess960 || !classical || !is_castling(board, mv) {
         return mv;
     }
-    // A king already on its target square (possible only in Chess960 positions) keeps the
-    // king-takes-rook form: `g1g1` would not be a move.
-    let target = castling_king_target(mv.from, mv.to);
-    if target == mv.from {
-        mv
-    } else {
-        Move { to: target, ..mv }
-    }
+    Move { to: castling_king_target(mv.from, mv.to), ..mv }
 }
 
 /// UCI text of a move legal on `board`.

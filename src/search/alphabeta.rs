@@ -56,6 +56,7 @@ pub fn run(job: Job, flags: &Flags) -> SearchResult {
     while (limits.infinite || flags.pondering()) && !flags.stopped() {
         std::thread::sleep(WAIT_POLL);
     }
+    flags.finish();
     reporter(Report::BestMove { best: result.best, ponder: result.ponder });
     result
 }
@@ -282,6 +283,7 @@ impl<'a> Worker<'a> {
         // The rules come first, also at the horizon: a drawn leaf is not evaluated.
         if !root {
             if let Some(score) = self.rule_draw(board, ply) {
+                self.nodes += 1;
                 return score;
             }
         }

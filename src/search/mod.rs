@@ -81,6 +81,8 @@ pub struct Job {
 pub struct Flags {
     stop: AtomicBool,
     ponder: AtomicBool,
+    /// Set just before the search reports its best move: from then on the engine is idle.
+    finished: AtomicBool,
 }
 
 impl Flags {
@@ -96,9 +98,19 @@ impl Flags {
         self.stop.store(true, Ordering::Relaxed);
     }
 
+    /// The search is over (its `bestmove` is being or has been sent).
+    pub fn finish(&self) {
+        self.finished.store(true, Ordering::Release);
+    }
+
+    fn finished(&self) -> bool {
+        self.finished.load(Ordering::Acquire)
+    }
+
     fn reset(&self, ponder: bool) {
         self.stop.store(false, Ordering::Relaxed);
         self.ponder.store(ponder, Ordering::Relaxed);
+        self.finished.store(false, Ordering::Relaxed);
     }
 }
 
@@ -170,10 +182,11 @@ impl Searcher {
         }
     }
 
-    /// Whether a search is still running.
+    /// Whether a search is still running. Once it has sent `bestmove` it is not, even if its thread
+    /// has not yet said so: then this waits the moment it takes.
     pub fn is_searching(&mut self) -> bool {
-        if self.running && self.finished.try_recv().is_ok() {
-            self.running = false;
+        if self.running && self.flags.finished() {
+            self.wait();
         }
         self.running
     }

@@ -89,9 +89,19 @@ fn generation_of(data: u64) -> u8 {
 }
 
 impl TranspositionTable {
-    /// A table of about `megabytes` MiB (at least one entry).
-    pub fn new(megabytes: usize) -> TranspositionTable {
-        let count = (megabytes.max(1) << 20) / ENTRY_BYTES;
+    /// A table of about `megabytes` MiB (at least one entry), or an error when the memory cannot
+    /// be had (the caller keeps its old table).
+    pub fn new(megabytes: usize) -> Result<TranspositionTable, String> {
+        let count = megabytes.max(1).saturating_mul(1 << 20) / ENTRY_BYTES;
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(count).map_err(|_| format!("cannot allocate {megabytes} MiB for the hash table"))?;
+        slots.resize_with(count, Slot::default);
+        Ok(TranspositionTable { slots, generation: AtomicU8::new(0) })
+    }
+
+    /// The smallest table (1 MiB), for when a larger one cannot be had.
+    pub fn minimal() -> TranspositionTable {
+        let count = (1 << 20) / ENTRY_BYTES;
         let mut slots = Vec::with_capacity(count);
         slots.resize_with(count, Slot::default);
         TranspositionTable { slots, generation: AtomicU8::new(0) }

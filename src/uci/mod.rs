@@ -52,13 +52,14 @@ impl Default for Engine {
 impl Engine {
     pub fn new() -> Engine {
         let options = Options::default();
-        let tt = Arc::new(TranspositionTable::new(options.hash_mb));
+        let tt = TranspositionTable::new(options.hash_mb).unwrap_or_else(|_| TranspositionTable::minimal());
+        let tt = Arc::new(tt);
         Engine { position: Position::startpos(), options, tt, searcher: Searcher::new(), infinite: false }
     }
 
     /// Handles one raw input line.
     pub fn handle_line(&mut self, raw: &str) -> Flow {
-        log::info!("<< {raw}");
+        log::info!("<< {}", raw.trim_end_matches(['\r', '\n']));
         match parse::parse_line(raw) {
             Ok(command) => self.handle(command),
             Err(message) => {
@@ -124,7 +125,10 @@ impl Engine {
         };
         match applied.change {
             // A running search keeps its own handle on the old table.
-            Change::Hash => self.tt = Arc::new(TranspositionTable::new(updated.hash_mb)),
+            Change::Hash => match TranspositionTable::new(updated.hash_mb) {
+                Ok(tt) => self.tt = Arc::new(tt),
+                Err(message) => return output::error(&format!("{message}; Hash stays {} MiB", self.options.hash_mb)),
+            },
             Change::ClearHash => self.tt.clear(),
             Change::DebugLogFile => {
                 if let Err(message) = log_file::set_path(&updated.debug_log_file) {
@@ -205,13 +209,14 @@ impl Engine {
         });
     }
 
-    fn perft(&mut self, depth: u32) {
+    fn perft(&mut self, depth: u64) {
         if self.searcher.is_searching() {
             return output::error("go perft: a search is running; send stop first");
         }
-        if depth > MAX_PERFT_DEPTH {
+        if depth > MAX_PERFT_DEPTH as u64 {
             return output::error(&format!("go perft: depth {depth} is above the limit {MAX_PERFT_DEPTH}"));
         }
+        let depth = depth as u32;
         let board = self.position.board();
         let mut total = if depth == 0 { 1 } else { 0 };
         for (mv, count) in perft::divide(board, depth).into_iter().filter(|_| depth > 0) {

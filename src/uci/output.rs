@@ -22,9 +22,16 @@ pub fn send_message(message: &UciMessage) {
     send(&message.serialize());
 }
 
-/// `info string <text>`.
+/// Longest `info string` text sent; longer text (echoing huge input) is cut.
+const MAX_INFO_STRING_CHARS: usize = 200;
+
+/// `info string <text>`, cut to `MAX_INFO_STRING_CHARS` characters.
 pub fn info_string(text: &str) {
-    send_message(&UciMessage::Info(vec![UciInfoAttribute::String(text.to_string())]));
+    let text = match text.char_indices().nth(MAX_INFO_STRING_CHARS) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.to_string(),
+    };
+    send_message(&UciMessage::Info(vec![UciInfoAttribute::String(text)]));
 }
 
 /// `info string error: <text>`, the answer to every bad input.

@@ -12,7 +12,7 @@ use std::panic::{self, AssertUnwindSafe};
 
 use vampirc_uci::{Serializable, UciMessage};
 
-/// Longest `go depth` / `go perft` accepted; larger values are clamped.
+/// Deepest `go depth` searched; larger values are clamped.
 pub const MAX_DEPTH: u64 = 127;
 
 /// `position` arguments.
@@ -57,7 +57,7 @@ pub enum Command {
         moves: Vec<String>,
     },
     Go(Go),
-    Perft(u32),
+    Perft(u64),
     Stop,
     PonderHit,
     Quit,
@@ -163,11 +163,22 @@ pub fn parse_integer(text: &str) -> Option<i128> {
     Some(if text.starts_with('-') { -magnitude } else { magnitude })
 }
 
-/// A non-negative number argument of `keyword`; negatives become 0, huge values saturate.
-fn number(keyword: &str, value: Option<&&str>) -> Result<u64, String> {
+/// A time argument of `keyword` in ms: negatives become 0 (some GUIs send a negative clock when a
+/// player is late), huge values saturate.
+fn time(keyword: &str, value: Option<&&str>) -> Result<u64, String> {
     let text = value.ok_or_else(|| format!("go {keyword}: missing value"))?;
     let n = parse_integer(text).ok_or_else(|| format!("go {keyword}: '{}' is not a number", shorten(text)))?;
     Ok(n.clamp(0, u64::MAX as i128) as u64)
+}
+
+/// A count argument of `keyword` (depth, nodes, mate, movestogo, perft): negatives are errors, huge
+/// values saturate (the caller clamps them to what it supports).
+fn count(keyword: &str, value: Option<&&str>) -> Result<u64, String> {
+    let n = time(keyword, value)?;
+    if value.is_some_and(|text| text.starts_with('-')) {
+        return Err(format!("go {keyword}: must not be negative"));
+    }
+    Ok(n)
 }
 
 const GO_KEYWORDS: [&str; 13] = [
@@ -188,11 +199,11 @@ const GO_KEYWORDS: [&str; 13] = [
 
 fn parse_go(args: &[&str]) -> Result<Command, String> {
     if args.first() == Some(&"perft") {
-        let depth = number("perft", args.get(1))?;
+        let depth = count("perft", args.get(1))?;
         if let Some(extra) = args.get(2) {
             return Err(format!("go perft: unexpected '{}'", shorten(extra)));
         }
-        return Ok(Command::Perft(depth.min(MAX_DEPTH) as u32));
+        return Ok(Command::Perft(depth));
     }
     let mut go = Go::default();
     let mut i = 0;
@@ -200,15 +211,15 @@ fn parse_go(args: &[&str]) -> Result<Command, String> {
         let value = args.get(i + 1);
         i += 2;
         match keyword {
-            "wtime" => go.wtime = Some(number(keyword, value)?),
-            "btime" => go.btime = Some(number(keyword, value)?),
-            "winc" => go.winc = Some(number(keyword, value)?),
-            "binc" => go.binc = Some(number(keyword, value)?),
-            "movestogo" => go.movestogo = Some(number(keyword, value)?),
-            "depth" => go.depth = Some(number(keyword, value)?),
-            "nodes" => go.nodes = Some(number(keyword, value)?),
-            "mate" => go.mate = Some(number(keyword, value)?),
-            "movetime" => go.movetime = Some(number(keyword, value)?),
+            "wtime" => go.wtime = Some(time(keyword, value)?),
+            "btime" => go.btime = Some(time(keyword, value)?),
+            "winc" => go.winc = Some(time(keyword, value)?),
+            "binc" => go.binc = Some(time(keyword, value)?),
+            "movetime" => go.movetime = Some(time(keyword, value)?),
+            "movestogo" => go.movestogo = Some(count(keyword, value)?),
+            "depth" => go.depth = Some(count(keyword, value)?),
+            "nodes" => go.nodes = Some(count(keyword, value)?),
+            "mate" => go.mate = Some(count(keyword, value)?),
             "infinite" | "ponder" => {
                 i -= 1;
                 if keyword == "infinite" {
