@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::position::Position;
-use crate::search::{self, Flags, Job, Limits, TranspositionTable};
+use crate::search::{self, Flags, Job, Limits, Settings, TranspositionTable};
 
 /// Depth searched when `bench` is given none.
 pub const DEFAULT_DEPTH: u32 = 6;
@@ -55,7 +55,7 @@ pub fn run(depth: Option<u32>) -> u64 {
         let job = Job {
             position,
             limits: Limits { depth: Some(depth), ..Limits::default() },
-            move_overhead_ms: 0,
+            settings: Settings::default(),
             tt: Arc::new(TranspositionTable::new(BENCH_HASH_MB).unwrap_or_else(|_| TranspositionTable::minimal())),
             reporter: Box::new(|_| {}),
         };

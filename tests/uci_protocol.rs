@@ -27,11 +27,13 @@ fn ms(d: Duration) -> f64 {
 }
 
 /// The option lines of `src/uci/options.rs`, in declaration order.
-const OPTION_LINES: [&str; 8] = [
+const OPTION_LINES: [&str; 10] = [
     "option name Hash type spin default 16 min 1 max 65536",
     "option name Threads type spin default 1 min 1 max 1",
     "option name Move Overhead type spin default 10 min 0 max 5000",
     "option name MultiPV type spin default 1 min 1 max 1",
+    "option name Contempt type spin default 0 min -1000 max 1000",
+    "option name Rule50 type spin default 50 min 0 max 100",
     "option name Ponder type check default false",
     "option name UCI_Chess960 type check default false",
     "option name Clear Hash type button",
@@ -79,6 +81,11 @@ fn setoption_accepts_every_declared_option_silently() {
         ("Move Overhead", "5000"),
         ("Move Overhead", "30"),
         ("MultiPV", "1"),
+        ("Contempt", "-50"),
+        ("Contempt", "0"),
+        ("Rule50", "0"),
+        ("Rule50", "100"),
+        ("Rule50", "50"),
         ("Ponder", "true"),
         ("Ponder", "false"),
         ("UCI_Chess960", "true"),
@@ -120,6 +127,10 @@ fn setoption_clamps_out_of_range_spins_and_says_so() {
         ("Move Overhead", "999999999999999999999999999999999999999999999", "5000"),
         ("MultiPV", "0", "1"),
         ("MultiPV", "3", "1"),
+        ("Contempt", "-5000", "-1000"),
+        ("Contempt", "1001", "1000"),
+        ("Rule50", "-1", "0"),
+        ("Rule50", "101", "100"),
     ];
     for (name, value, clamped) in cases {
         assert_eq!(

@@ -1,14 +1,16 @@
 //! Static evaluation: tapered material and piece-square tables, from the side to move's view.
 //!
 //! The weights live in `weights`; this file only adds them up. Mate and draw scores never pass through
-//! here. (Halfmove-clock scaling will live here too, in one place, when it arrives.)
+//! here. The halfmove-clock scaling lives here too, in `scale_for_clock`, and nowhere else.
 
 mod weights;
 
 use cozy_chess::{Board, Color, Piece, Square};
 
+use crate::position::MoveLimit;
+
 pub use weights::PHASE_TOTAL;
-use weights::{BISHOP_PAIR, MATERIAL, PHASE_WEIGHT, PST, TEMPO};
+use weights::{BISHOP_PAIR, CLOCK_DROP_PCT, MATERIAL, PHASE_WEIGHT, PST, TEMPO};
 
 /// A middlegame/endgame pair of values, blended by game phase.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -70,4 +72,38 @@ pub fn evaluate(board: &Board) -> i32 {
     let white_view = terms.blend(phase(board));
     let us = if board.side_to_move() == Color::White { white_view } else { -white_view };
     us + TEMPO
+}
+
+/// Shrinks an evaluation toward the draw score as the halfmove clock runs toward the fifty-move limit:
+/// by `CLOCK_DROP_PCT` per cent at the limit, quadratically in the clock (barely at all early on, most
+/// near the limit). So the side ahead prefers moves that reset the clock, and the side behind prefers
+/// to keep it running. With no limit (`Rule50` 0) the evaluation is left alone.
+pub fn scale_for_clock(score: i32, clock: u32, limit: MoveLimit) -> i32 {
+    let Some(limit) = limit.claim_plies() else {
+        return score;
+    };
+    let limit = limit as i64;
+    let clock = (clock as i64).min(limit);
+    let full = 100 * limit * limit;
+    let kept = full - CLOCK_DROP_PCT as i64 * clock * clock;
+    (score as i64 * kept / full) as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_scaling_is_monotone_and_leaves_a_fresh_clock_alone() {
+        let limit = MoveLimit::FIDE;
+        assert_eq!(scale_for_clock(300, 0, limit), 300);
+        let mut previous = 300;
+        for clock in 1..=120 {
+            let scaled = scale_for_clock(300, clock, limit);
+            assert!(scaled <= previous && scaled > 0, "clock {clock}: {scaled}");
+            previous = scaled;
+        }
+        assert_eq!(scale_for_clock(-300, 100, limit), -scale_for_clock(300, 100, limit));
+        assert_eq!(scale_for_clock(300, 90, MoveLimit::from_moves(0)), 300);
+    }
 }

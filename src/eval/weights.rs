@@ -23,6 +23,8 @@ pub const MATERIAL: [Tapered; 6] = [
 pub const BISHOP_PAIR: Tapered = Tapered::new(30, 50);
 /// Bonus for having the move.
 pub const TEMPO: i32 = 10;
+/// Share of the evaluation (per cent) given up when the halfmove clock reaches the fifty-move limit.
+pub const CLOCK_DROP_PCT: i32 = 50;
 
 /// Piece-square tables from white's side, a1 = 0, indexed [piece][square].
 pub const PST: [[Tapered; 64]; 6] = build_tables();

@@ -7,10 +7,40 @@
 
 use cozy_chess::{get_pawn_attacks, BitBoard, Board, File, Move, Piece, Rank, Square};
 
-/// Plies without capture or pawn move after which a draw may be claimed (9.3).
-pub const FIFTY_MOVE_PLIES: u32 = 100;
-/// Plies without capture or pawn move after which the game is drawn automatically (9.6.2).
-pub const SEVENTY_FIVE_MOVE_PLIES: u32 = 150;
+/// The fifty-move limit in force: FIDE's 50 moves, or another (the `Rule50` option) for historical
+/// games and studies. The automatic 75-move draw follows it proportionally (1.5 times the claim
+/// limit), so a longer limit is never cut short by an automatic draw; fivefold repetition stays fixed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveLimit {
+    /// Plies without capture or pawn move after which a draw may be claimed; 0 = no limit.
+    claim_plies: u32,
+}
+
+impl Default for MoveLimit {
+    fn default() -> Self {
+        MoveLimit::FIDE
+    }
+}
+
+impl MoveLimit {
+    /// FIDE 9.3: 50 moves by each player.
+    pub const FIDE: MoveLimit = MoveLimit { claim_plies: 100 };
+
+    /// A limit of `moves` moves by each player; 0 switches the rule off.
+    pub fn from_moves(moves: u32) -> MoveLimit {
+        MoveLimit { claim_plies: moves.saturating_mul(2) }
+    }
+
+    /// Plies after which a draw may be claimed (9.3), if the rule is on.
+    pub fn claim_plies(self) -> Option<u32> {
+        (self.claim_plies > 0).then_some(self.claim_plies)
+    }
+
+    /// Plies after which the game is drawn automatically (9.6.2: 75 moves for FIDE's 50).
+    pub fn automatic_plies(self) -> Option<u32> {
+        self.claim_plies().map(|plies| plies / 2 * 3)
+    }
+}
 
 /// Keys mixed into the repetition key for a capturable en-passant file (fixed random numbers).
 const EP_FILE_KEYS: [u64; 8] = [
@@ -110,21 +140,22 @@ pub fn occurrences(keys: &[u64], halfmove_clock: u32) -> usize {
 
 /// The state of the game: mate and stalemate first (mate on the 100th or 150th ply stands), then the
 /// automatic draws, then the claimable ones.
-pub fn game_state(board: &Board, halfmove_clock: u32, keys: &[u64]) -> GameState {
+pub fn game_state(board: &Board, halfmove_clock: u32, keys: &[u64], limit: MoveLimit) -> GameState {
     let has_moves = board.generate_moves(|_| true);
     if !has_moves {
         return if board.checkers().is_empty() { GameState::Stalemate } else { GameState::Checkmate };
     }
     let seen = occurrences(keys, halfmove_clock);
+    let reached = |plies: Option<u32>| plies.is_some_and(|plies| halfmove_clock >= plies);
     if seen >= 5 {
         GameState::FivefoldRepetition
-    } else if halfmove_clock >= SEVENTY_FIVE_MOVE_PLIES {
+    } else if reached(limit.automatic_plies()) {
         GameState::SeventyFiveMoveRule
     } else if is_dead_position(board) {
         GameState::DeadPosition
     } else if seen >= 3 {
         GameState::ThreefoldRepetition
-    } else if halfmove_clock >= FIFTY_MOVE_PLIES {
+    } else if reached(limit.claim_plies()) {
         GameState::FiftyMoveRule
     } else {
         GameState::Ongoing

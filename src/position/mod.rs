@@ -10,7 +10,7 @@ pub mod notation;
 
 use cozy_chess::{Board, Move};
 
-pub use draw::{repetition_key, GameState};
+pub use draw::{repetition_key, GameState, MoveLimit};
 pub use fen::FenError;
 pub use notation::MoveError;
 
@@ -91,8 +91,9 @@ impl Position {
         Ok(mv)
     }
 
-    /// The state of the game under the FIDE rules (checkmate, stalemate, draws).
-    pub fn state(&self) -> GameState {
-        draw::game_state(&self.board, self.halfmove_clock, &self.keys)
+    /// The state of the game under the FIDE rules (checkmate, stalemate, draws), with `limit` as the
+    /// fifty-move limit.
+    pub fn state(&self, limit: MoveLimit) -> GameState {
+        draw::game_state(&self.board, self.halfmove_clock, &self.keys, limit)
     }
 }

@@ -1,8 +1,14 @@
 //! Iterative deepening, principal variation search and quiescence search.
 //!
 //! Draws come from the rules: a position seen before inside the search tree (or for the third time
-//! counting the game before the root), 100 plies without capture or pawn move unless the side to move
-//! is mated, and dead positions all score `DRAW`.
+//! counting the game before the root), the fifty-move limit (`Rule50`) reached unless the side to move
+//! is mated, stalemate and dead positions. A draw scores `Contempt` against the root side, with one
+//! centipawn of node-dependent jitter off the principal variation so that the search does not trust
+//! one drawn line blindly. The static evaluation shrinks as the halfmove clock runs (see
+//! `eval::scale_for_clock`), so the side ahead makes progress and the side behind lets the clock run.
+//!
+//! The transposition table knows nothing of the clock, so close to the limit it gives no cutoffs, and
+//! a mate it remembers counts only if it can be delivered before the limit.
 
 use std::panic::{self, AssertUnwindSafe};
 use std::time::{Duration, Instant};
@@ -13,9 +19,9 @@ use super::ordering::MoveList;
 use super::score::{self, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use super::time::{self, TimeLimits};
 use super::tt::{Bound, TranspositionTable};
-use super::{Flags, Iteration, Job, Limits, Report};
+use super::{Flags, Iteration, Job, Limits, Report, Settings};
 use crate::eval;
-use crate::position::draw::{is_dead_position, FIFTY_MOVE_PLIES};
+use crate::position::draw::{is_dead_position, resets_clock};
 use crate::position::repetition_key;
 use crate::position::Position;
 
@@ -23,6 +29,9 @@ use crate::position::Position;
 const CHECK_INTERVAL: u64 = 1024;
 /// Polling interval while an infinite or ponder search waits for `stop`/`ponderhit`.
 const WAIT_POLL: Duration = Duration::from_millis(1);
+/// No transposition-table cutoffs this many plies before the fifty-move limit: the stored score was
+/// found at another clock.
+const TT_CLOCK_MARGIN: u32 = 10;
 
 /// The outcome of a search, for callers that run it directly (bench).
 #[derive(Clone, Debug, Default)]
@@ -36,15 +45,16 @@ pub struct SearchResult {
 
 /// Runs one search to the end, reporting iterations and exactly one best move.
 pub fn run(job: Job, flags: &Flags) -> SearchResult {
-    let Job { position, limits, move_overhead_ms, tt, mut reporter } = job;
+    let Job { position, limits, settings, tt, mut reporter } = job;
     tt.new_search();
+    let overhead = settings.move_overhead_ms;
     let time = match (limits.movetime_ms, limits.clock) {
-        (Some(ms), _) => Some(time::for_movetime(ms, move_overhead_ms)),
-        (None, Some(clock)) if !limits.infinite => Some(time::for_clock(clock, move_overhead_ms)),
+        (Some(ms), _) => Some(time::for_movetime(ms, overhead)),
+        (None, Some(clock)) if !limits.infinite => Some(time::for_clock(clock, overhead)),
         _ => None,
     };
     let searched = panic::catch_unwind(AssertUnwindSafe(|| {
-        Worker::new(&position, &limits, time, &tt, flags).iterate(position.board(), &mut reporter)
+        Worker::new(&position, &limits, settings, time, &tt, flags).iterate(position.board(), &mut reporter)
     }));
     // A bug in the search must not cost the game: answer with a legal move all the same.
     let result = searched.unwrap_or_else(|_| {
@@ -65,6 +75,7 @@ struct Worker<'a> {
     tt: &'a TranspositionTable,
     flags: &'a Flags,
     limits: &'a Limits,
+    settings: Settings,
     time: Option<TimeLimits>,
     /// When the clock started (reset at `ponderhit`).
     clock_start: Instant,
@@ -75,6 +86,8 @@ struct Worker<'a> {
     /// Repetition keys: the game before the root, then the current search path.
     keys: Vec<u64>,
     root_index: usize,
+    /// Halfmove clock (not capped) at each ply of the current path.
+    clocks: [u32; MAX_PLY + 1],
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     /// Best line so far: from the last completed iteration or a root move that beat it since.
@@ -90,16 +103,21 @@ impl<'a> Worker<'a> {
     fn new(
         position: &Position,
         limits: &'a Limits,
+        settings: Settings,
         time: Option<TimeLimits>,
         tt: &'a TranspositionTable,
         flags: &'a Flags,
     ) -> Worker<'a> {
         let keys = position.keys().to_vec();
         let now = Instant::now();
+        let mut clocks = [0; MAX_PLY + 1];
+        clocks[0] = position.halfmove_clock();
         Worker {
             tt,
             flags,
             limits,
+            settings,
+            clocks,
             time,
             clock_start: now,
             start: now,
@@ -121,7 +139,7 @@ impl<'a> Worker<'a> {
     fn iterate(&mut self, root: &Board, reporter: &mut super::Reporter) -> SearchResult {
         if MoveList::generate(root, false).is_empty() {
             // Checkmate or stalemate: one line saying so, then `bestmove 0000`.
-            let score = if root.checkers().is_empty() { DRAW } else { score::mated_in(0) };
+            let score = if root.checkers().is_empty() { self.draw_score(0, true) } else { score::mated_in(0) };
             self.best_score = score;
             reporter(Report::Iteration(self.iteration_info(0, score)));
             return self.result(root);
@@ -227,10 +245,10 @@ impl<'a> Worker<'a> {
 
     /// Whether the current node repeats a position: once inside the tree, or for the third time
     /// counting positions before the root.
-    fn is_repetition(&self, halfmove_clock: usize) -> bool {
+    fn is_repetition(&self, halfmove_clock: u32) -> bool {
         let current = self.keys.len() - 1;
         let key = self.keys[current];
-        let reach = halfmove_clock.min(current);
+        let reach = (halfmove_clock as usize).min(current);
         let mut before_root = 0;
         let mut back = 2;
         while back <= reach {
@@ -249,23 +267,61 @@ impl<'a> Worker<'a> {
         false
     }
 
-    /// Draw by the rules at a node below the root, or `None`. Mate on the 100th ply stands.
-    fn rule_draw(&self, board: &Board, ply: usize) -> Option<i32> {
-        let clock = board.halfmove_clock() as usize;
-        if clock >= FIFTY_MOVE_PLIES as usize {
-            let mated = !board.checkers().is_empty() && !board.generate_moves(|_| true);
-            return Some(if mated { score::mated_in(ply) } else { DRAW });
+    /// The score of a drawn node at `ply`: `Contempt` against the root side, and off the principal
+    /// variation one centipawn of jitter either way (from the node count).
+    fn draw_score(&self, ply: usize, pv_node: bool) -> i32 {
+        let contempt = self.settings.contempt;
+        let base = if ply % 2 == 0 { DRAW - contempt } else { DRAW + contempt };
+        if pv_node {
+            base
+        } else {
+            base + (self.nodes & 2) as i32 - 1
         }
-        if self.is_repetition(clock) || is_dead_position(board) {
-            return Some(DRAW);
+    }
+
+    /// Whether the fifty-move limit (if on) is reached at `ply`.
+    fn limit_reached(&self, ply: usize) -> bool {
+        self.settings.move_limit.claim_plies().is_some_and(|limit| self.clocks[ply] >= limit)
+    }
+
+    /// Draw by the rules at a node below the root, or `None`. Mate on the last ply of the limit stands.
+    fn rule_draw(&self, board: &Board, ply: usize, pv_node: bool) -> Option<i32> {
+        if self.limit_reached(ply) {
+            let mated = !board.checkers().is_empty() && !board.generate_moves(|_| true);
+            return Some(if mated { score::mated_in(ply) } else { self.draw_score(ply, pv_node) });
+        }
+        if self.is_repetition(self.clocks[ply]) || is_dead_position(board) {
+            return Some(self.draw_score(ply, pv_node));
         }
         None
     }
 
-    fn play(&mut self, board: &Board, mv: Move) -> Board {
+    /// Whether a table entry's score may end the search of a node at `ply` with `clock` plies run:
+    /// not close to the fifty-move limit, and a mate only if it comes before the limit.
+    fn tt_score_usable(&self, score: i32, ply: usize) -> bool {
+        let Some(limit) = self.settings.move_limit.claim_plies() else {
+            return true;
+        };
+        let clock = self.clocks[ply];
+        if clock + TT_CLOCK_MARGIN >= limit {
+            return false;
+        }
+        !score::is_mate(score) || clock + score::mate_distance(score) <= limit
+    }
+
+    /// Static evaluation, shrunk toward the draw as the halfmove clock runs.
+    fn evaluate(&self, board: &Board, ply: usize) -> i32 {
+        eval::scale_for_clock(eval::evaluate(board), self.clocks[ply], self.settings.move_limit)
+    }
+
+    /// Plays `mv`, recording the child's repetition key (when `track_repetitions`) and clock.
+    fn play(&mut self, board: &Board, mv: Move, ply: usize, track_repetitions: bool) -> Board {
+        self.clocks[ply + 1] = if resets_clock(board, mv) { 0 } else { self.clocks[ply].saturating_add(1) };
         let mut child = board.clone();
         child.play_unchecked(mv);
-        self.keys.push(repetition_key(&child));
+        if track_repetitions {
+            self.keys.push(repetition_key(&child));
+        }
         child
     }
 
@@ -280,9 +336,10 @@ impl<'a> Worker<'a> {
     fn negamax(&mut self, board: &Board, mut depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
         self.pv_len[ply] = 0;
         let root = ply == 0;
+        let pv_node = beta - alpha > 1;
         // The rules come first, also at the horizon: a drawn leaf is not evaluated.
         if !root {
-            if let Some(score) = self.rule_draw(board, ply) {
+            if let Some(score) = self.rule_draw(board, ply, pv_node) {
                 self.nodes += 1;
                 return score;
             }
@@ -299,7 +356,7 @@ impl<'a> Worker<'a> {
         }
         if !root {
             if ply >= MAX_PLY - 1 {
-                return eval::evaluate(board);
+                return self.evaluate(board, ply);
             }
             // Mate distance pruning: no line from here beats a mate already found closer to the root.
             alpha = alpha.max(score::mated_in(ply));
@@ -309,16 +366,16 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let pv_node = beta - alpha > 1;
         let key = board.hash();
         let entry = self.tt.probe(key);
         if let Some(entry) = entry.filter(|e| !root && !pv_node && e.depth >= depth) {
             let tt_score = score::from_tt(entry.score, ply);
-            let usable = match entry.bound {
+            let fits = match entry.bound {
                 Bound::Exact => true,
                 Bound::Lower => tt_score >= beta,
                 Bound::Upper => tt_score <= alpha,
             };
+            let usable = fits && self.tt_score_usable(tt_score, ply);
             if usable {
                 return tt_score;
             }
@@ -330,7 +387,7 @@ impl<'a> Worker<'a> {
             moves.retain(|mv| allowed.contains(&mv));
         }
         if moves.is_empty() {
-            return if in_check { score::mated_in(ply) } else { DRAW };
+            return if in_check { score::mated_in(ply) } else { self.draw_score(ply, pv_node) };
         }
         let preferred = if root { self.best_line.first().copied() } else { entry.and_then(|e| e.mv) };
         moves.score(board, preferred);
@@ -340,7 +397,7 @@ impl<'a> Worker<'a> {
         let mut best_move = None;
         let mut searched = 0;
         while let Some(mv) = moves.pick() {
-            let child = self.play(board, mv);
+            let child = self.play(board, mv, ply, true);
             let score = if searched == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
             } else {
@@ -390,12 +447,16 @@ impl<'a> Worker<'a> {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return eval::evaluate(board);
+            return self.evaluate(board, ply);
+        }
+        if self.limit_reached(ply) {
+            // An evasion that was no capture ran the clock out (captures reset it).
+            return self.rule_draw(board, ply, false).unwrap_or(DRAW);
         }
         let in_check = !board.checkers().is_empty();
         let mut best_score = -INFINITY;
         if !in_check {
-            let stand_pat = eval::evaluate(board);
+            let stand_pat = self.evaluate(board, ply);
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -409,8 +470,7 @@ impl<'a> Worker<'a> {
         moves.score(board, None);
         while let Some(mv) = moves.pick() {
             // Captures and evasions only: no repetition key needed below here.
-            let mut child = board.clone();
-            child.play_unchecked(mv);
+            let child = self.play(board, mv, ply, false);
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
             if self.aborted {
                 return DRAW;

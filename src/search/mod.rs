@@ -17,7 +17,7 @@ use std::thread::JoinHandle;
 use cozy_chess::Move;
 use crossbeam_channel::{Receiver, Sender};
 
-use crate::position::Position;
+use crate::position::{MoveLimit, Position};
 pub use alphabeta::{run, SearchResult};
 pub use time::Clock;
 pub use tt::TranspositionTable;
@@ -67,11 +67,21 @@ pub enum Report {
 /// Receives the search's reports (the UCI layer formats them; bench ignores them).
 pub type Reporter = Box<dyn FnMut(Report) + Send>;
 
+/// Option values a search uses, copied from the UCI options when it starts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    pub move_overhead_ms: u64,
+    /// The fifty-move limit (`Rule50`).
+    pub move_limit: MoveLimit,
+    /// Centipawns the engine gives up to avoid a draw (negative: to seek one), from the root side's view.
+    pub contempt: i32,
+}
+
 /// Everything a search needs, owned by the search for its duration.
 pub struct Job {
     pub position: Position,
     pub limits: Limits,
-    pub move_overhead_ms: u64,
+    pub settings: Settings,
     pub tt: Arc<TranspositionTable>,
     pub reporter: Reporter,
 }

@@ -20,6 +20,11 @@ pub fn is_mate(score: i32) -> bool {
     score.abs() > MATE_BOUND
 }
 
+/// Plies until the mate of a mate score (either side mated).
+pub fn mate_distance(score: i32) -> u32 {
+    (MATE - score.abs()).max(0) as u32
+}
+
 /// Converts a score relative to the current node into one relative to the root distance stored in
 /// the transposition table (mate scores count plies from the node).
 pub fn to_tt(score: i32, ply: usize) -> i32 {

@@ -2,12 +2,14 @@
 
 use cozy_chess::{Color, File, Rank, Square};
 
+use super::options::Options;
 use super::output::send;
 use crate::position::Position;
 
 const RULE: &str = " +---+---+---+---+---+---+---+---+";
 
-pub fn show(position: &Position, chess960: bool) {
+pub fn show(position: &Position, options: &Options) {
+    let chess960 = options.chess960;
     let board = position.board();
     send("");
     send(RULE);
@@ -33,5 +35,5 @@ pub fn show(position: &Position, chess960: bool) {
     let checkers: Vec<String> = board.checkers().into_iter().map(|s| s.to_string()).collect();
     send(&format!("Checkers: {}", checkers.join(" ")));
     send(&format!("Halfmove clock: {}", position.halfmove_clock()));
-    send(&format!("State: {}", position.state().describe()));
+    send(&format!("State: {}", position.state(options.move_limit()).describe()));
 }

@@ -16,7 +16,7 @@ use cozy_chess::Color;
 use vampirc_uci::UciMessage;
 
 use crate::position::{notation, Position};
-use crate::search::{Clock, Job, Limits, Report, Searcher, TranspositionTable};
+use crate::search::{Clock, Job, Limits, Report, Searcher, Settings, TranspositionTable};
 use crate::{bench, eval, perft};
 use options::{Change, Options};
 use parse::{Command, Go, Start};
@@ -99,7 +99,7 @@ impl Engine {
                 self.shutdown();
                 return Flow::Quit;
             }
-            Command::Display => display::show(&self.position, self.options.chess960),
+            Command::Display => display::show(&self.position, &self.options),
             Command::Eval => {
                 output::info_string(&format!("static eval {} cp (side to move)", eval::evaluate(self.position.board())))
             }
@@ -190,7 +190,7 @@ impl Engine {
             Err(message) => return output::error(&message),
         };
         self.infinite = limits.infinite || limits.ponder;
-        let state = self.position.state();
+        let state = self.position.state(self.options.move_limit());
         if state.is_claimable_draw() {
             output::info_string(&format!("draw claimable: {}", state.describe()));
         }
@@ -203,7 +203,11 @@ impl Engine {
         self.searcher.start(Job {
             position: self.position.clone(),
             limits,
-            move_overhead_ms: self.options.move_overhead_ms,
+            settings: Settings {
+                move_overhead_ms: self.options.move_overhead_ms,
+                move_limit: self.options.move_limit(),
+                contempt: self.options.contempt_cp,
+            },
             tt: Arc::clone(&self.tt),
             reporter,
         });

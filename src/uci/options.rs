@@ -3,6 +3,7 @@
 use vampirc_uci::UciOptionConfig;
 
 use super::parse::parse_integer;
+use crate::position::MoveLimit;
 
 pub const DEFAULT_HASH_MB: i64 = 16;
 const MAX_HASH_MB: i64 = 65_536;
@@ -12,6 +13,11 @@ const MAX_MOVE_OVERHEAD_MS: i64 = 5_000;
 const MAX_THREADS: i64 = 1;
 /// One principal variation for now.
 const MAX_MULTIPV: i64 = 1;
+/// `Rule50`: FIDE's fifty moves by default, 0 = off, up to 100 moves.
+pub const DEFAULT_RULE50_MOVES: i64 = 50;
+const MAX_RULE50_MOVES: i64 = 100;
+/// `Contempt` bounds in centipawns.
+const MAX_CONTEMPT_CP: i64 = 1000;
 
 /// Current option values, owned by the UCI thread; a search gets a copy of what it needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,6 +29,10 @@ pub struct Options {
     pub ponder: bool,
     pub multipv: usize,
     pub debug_log_file: String,
+    /// Fifty-move limit in moves (0 = off).
+    pub rule50_moves: u32,
+    /// Centipawns a draw costs the engine (negative: a draw is welcome).
+    pub contempt_cp: i32,
 }
 
 impl Default for Options {
@@ -35,6 +45,8 @@ impl Default for Options {
             ponder: false,
             multipv: 1,
             debug_log_file: String::new(),
+            rule50_moves: DEFAULT_RULE50_MOVES as u32,
+            contempt_cp: 0,
         }
     }
 }
@@ -53,6 +65,8 @@ pub fn declarations() -> Vec<UciOptionConfig> {
         spin("Threads", 1, 1, MAX_THREADS),
         spin("Move Overhead", DEFAULT_MOVE_OVERHEAD_MS, 0, MAX_MOVE_OVERHEAD_MS),
         spin("MultiPV", 1, 1, MAX_MULTIPV),
+        spin("Contempt", 0, -MAX_CONTEMPT_CP, MAX_CONTEMPT_CP),
+        spin("Rule50", DEFAULT_RULE50_MOVES, 0, MAX_RULE50_MOVES),
         check("Ponder", false),
         check("UCI_Chess960", false),
         UciOptionConfig::Button { name: "Clear Hash".to_string() },
@@ -77,6 +91,11 @@ pub struct Applied {
 }
 
 impl Options {
+    /// The fifty-move limit of the `Rule50` option.
+    pub fn move_limit(&self) -> MoveLimit {
+        MoveLimit::from_moves(self.rule50_moves)
+    }
+
     /// Applies `setoption name <name> value <value>`. Names are case-insensitive (as in Stockfish).
     /// On error nothing changes.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Applied, String> {
@@ -101,6 +120,16 @@ impl Options {
             "multipv" => {
                 let (n, note) = spin(name, value, 1, MAX_MULTIPV)?;
                 self.multipv = n as usize;
+                stored(note)
+            }
+            "contempt" => {
+                let (cp, note) = spin(name, value, -MAX_CONTEMPT_CP, MAX_CONTEMPT_CP)?;
+                self.contempt_cp = cp as i32;
+                stored(note)
+            }
+            "rule50" => {
+                let (moves, note) = spin(name, value, 0, MAX_RULE50_MOVES)?;
+                self.rule50_moves = moves as u32;
                 stored(note)
             }
             "ponder" => {
