@@ -97,6 +97,15 @@ struct Worker<'a> {
     aborted: bool,
 }
 
+/// How the current node stands toward a repetition draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Repetition {
+    None,
+    /// Seen once before the root: one more occurrence makes a threefold.
+    Earlier,
+    Draw,
+}
+
 const NO_MOVE: Move = Move { from: cozy_chess::Square::A1, to: cozy_chess::Square::A1, promotion: None };
 
 impl<'a> Worker<'a> {
@@ -243,28 +252,39 @@ impl<'a> Worker<'a> {
         self.completed_depth > 0 && !self.pondering() && self.clock_start.elapsed() >= limits.hard
     }
 
-    /// Whether the current node repeats a position: once inside the tree, or for the third time
-    /// counting positions before the root.
-    fn is_repetition(&self, halfmove_clock: u32) -> bool {
+    /// Whether the current node repeats a position: `Draw` once inside the tree, for the third time
+    /// counting positions before the root, or when the side to move can claim a threefold with its
+    /// next move (FIDE 9.2, which GUIs adjudicate as if claimed at once); `Earlier` when it occurred
+    /// before the root only once.
+    fn repetition(&self, halfmove_clock: u32) -> Repetition {
         let current = self.keys.len() - 1;
         let key = self.keys[current];
         let reach = (halfmove_clock as usize).min(current);
+        let oldest = current - reach;
         let mut before_root = 0;
         let mut back = 2;
         while back <= reach {
             let index = current - back;
             if self.keys[index] == key {
-                if index >= self.root_index {
-                    return true;
+                if index >= self.root_index || before_root == 1 {
+                    return Repetition::Draw;
                 }
                 before_root += 1;
-                if before_root >= 2 {
-                    return true;
+                // The move played from that earlier occurrence can be played again: if the position
+                // it led to has appeared twice, that move makes a threefold, which may be claimed now.
+                let successor = self.keys[index + 1];
+                let seen = (oldest..current).rev().step_by(2).filter(|&i| self.keys[i] == successor).count();
+                if seen >= 2 {
+                    return Repetition::Draw;
                 }
             }
             back += 2;
         }
-        false
+        if before_root > 0 {
+            Repetition::Earlier
+        } else {
+            Repetition::None
+        }
     }
 
     /// The score of a drawn node at `ply`: `Contempt` against the root side, and off the principal
@@ -290,7 +310,7 @@ impl<'a> Worker<'a> {
             let mated = !board.checkers().is_empty() && !board.generate_moves(|_| true);
             return Some(if mated { score::mated_in(ply) } else { self.draw_score(ply, pv_node) });
         }
-        if self.is_repetition(self.clocks[ply]) || is_dead_position(board) {
+        if self.repetition(self.clocks[ply]) == Repetition::Draw || is_dead_position(board) {
             return Some(self.draw_score(ply, pv_node));
         }
         None
@@ -368,7 +388,10 @@ impl<'a> Worker<'a> {
 
         let key = board.hash();
         let entry = self.tt.probe(key);
-        if let Some(entry) = entry.filter(|e| !root && !pv_node && e.depth >= depth) {
+        // A position met before the root may be one step from a threefold that the stored score
+        // (from a search with fewer occurrences) knows nothing of: search it instead.
+        let repeated = !root && self.repetition(self.clocks[ply]) == Repetition::Earlier;
+        if let Some(entry) = entry.filter(|e| !root && !pv_node && !repeated && e.depth >= depth) {
             let tt_score = score::from_tt(entry.score, ply);
             let fits = match entry.bound {
                 Bound::Exact => true,
