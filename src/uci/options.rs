@@ -5,19 +5,48 @@ use vampirc_uci::UciOptionConfig;
 use super::parse::parse_integer;
 use crate::position::MoveLimit;
 
-pub const DEFAULT_HASH_MB: i64 = 16;
-const MAX_HASH_MB: i64 = 65_536;
-pub const DEFAULT_MOVE_OVERHEAD_MS: i64 = 10;
-const MAX_MOVE_OVERHEAD_MS: i64 = 5_000;
+/// A spin option: its name, default and range, in one place for `uci` and `setoption`.
+pub struct Spin {
+    pub name: &'static str,
+    pub default: i64,
+    pub min: i64,
+    pub max: i64,
+}
+
+impl Spin {
+    fn declare(&self) -> UciOptionConfig {
+        UciOptionConfig::Spin {
+            name: self.name.to_string(),
+            default: Some(self.default),
+            min: Some(self.min),
+            max: Some(self.max),
+        }
+    }
+
+    /// The value of `setoption`, clamped into range; a note says when it was clamped.
+    fn parse(&self, value: Option<&str>) -> Result<(i64, Option<String>), String> {
+        let name = self.name;
+        let text = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
+        let number = parse_integer(text).ok_or_else(|| format!("option '{name}' needs an integer, got '{text}'"))?;
+        let clamped = number.clamp(self.min as i128, self.max as i128) as i64;
+        let note =
+            (clamped as i128 != number).then(|| format!("option '{name}' value {text} out of range, set to {clamped}"));
+        Ok((clamped, note))
+    }
+}
+
+/// Transposition table size in MiB.
+pub const HASH: Spin = Spin { name: "Hash", default: 16, min: 1, max: 65_536 };
 /// One search thread for now; the option is declared so GUIs can set it.
-const MAX_THREADS: i64 = 1;
+pub const THREADS: Spin = Spin { name: "Threads", default: 1, min: 1, max: 1 };
+/// Milliseconds kept in reserve per move for GUI and network lag.
+pub const MOVE_OVERHEAD: Spin = Spin { name: "Move Overhead", default: 10, min: 0, max: 5_000 };
 /// One principal variation for now.
-const MAX_MULTIPV: i64 = 1;
-/// `Rule50`: FIDE's fifty moves by default, 0 = off, up to 100 moves.
-pub const DEFAULT_RULE50_MOVES: i64 = 50;
-const MAX_RULE50_MOVES: i64 = 100;
-/// `Contempt` bounds in centipawns.
-const MAX_CONTEMPT_CP: i64 = 1000;
+pub const MULTIPV: Spin = Spin { name: "MultiPV", default: 1, min: 1, max: 1 };
+/// Centipawns a draw costs the engine (negative: a draw is welcome).
+pub const CONTEMPT: Spin = Spin { name: "Contempt", default: 0, min: -1000, max: 1000 };
+/// The fifty-move limit in moves: FIDE's fifty by default, 0 = off, up to 100.
+pub const RULE50: Spin = Spin { name: "Rule50", default: 50, min: 0, max: 100 };
 
 /// Current option values, owned by the UCI thread; a search gets a copy of what it needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,35 +67,29 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            hash_mb: DEFAULT_HASH_MB as usize,
-            threads: 1,
-            move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS as u64,
+            hash_mb: HASH.default as usize,
+            threads: THREADS.default as usize,
+            move_overhead_ms: MOVE_OVERHEAD.default as u64,
             chess960: false,
             ponder: false,
-            multipv: 1,
+            multipv: MULTIPV.default as usize,
             debug_log_file: String::new(),
-            rule50_moves: DEFAULT_RULE50_MOVES as u32,
-            contempt_cp: 0,
+            rule50_moves: RULE50.default as u32,
+            contempt_cp: CONTEMPT.default as i32,
         }
     }
 }
 
 /// The option declarations sent after `uci`.
 pub fn declarations() -> Vec<UciOptionConfig> {
-    let spin = |name: &str, default, min, max| UciOptionConfig::Spin {
-        name: name.to_string(),
-        default: Some(default),
-        min: Some(min),
-        max: Some(max),
-    };
     let check = |name: &str, default| UciOptionConfig::Check { name: name.to_string(), default: Some(default) };
     vec![
-        spin("Hash", DEFAULT_HASH_MB, 1, MAX_HASH_MB),
-        spin("Threads", 1, 1, MAX_THREADS),
-        spin("Move Overhead", DEFAULT_MOVE_OVERHEAD_MS, 0, MAX_MOVE_OVERHEAD_MS),
-        spin("MultiPV", 1, 1, MAX_MULTIPV),
-        spin("Contempt", 0, -MAX_CONTEMPT_CP, MAX_CONTEMPT_CP),
-        spin("Rule50", DEFAULT_RULE50_MOVES, 0, MAX_RULE50_MOVES),
+        HASH.declare(),
+        THREADS.declare(),
+        MOVE_OVERHEAD.declare(),
+        MULTIPV.declare(),
+        CONTEMPT.declare(),
+        RULE50.declare(),
         check("Ponder", false),
         check("UCI_Chess960", false),
         UciOptionConfig::Button { name: "Clear Hash".to_string() },
@@ -103,32 +126,32 @@ impl Options {
         let stored = |note| Ok(Applied { change: Change::Stored, note });
         match name.to_ascii_lowercase().as_str() {
             "hash" => {
-                let (mb, note) = spin(name, value, 1, MAX_HASH_MB)?;
+                let (mb, note) = HASH.parse(value)?;
                 self.hash_mb = mb as usize;
                 Ok(Applied { change: Change::Hash, note })
             }
             "threads" => {
-                let (n, note) = spin(name, value, 1, MAX_THREADS)?;
+                let (n, note) = THREADS.parse(value)?;
                 self.threads = n as usize;
                 stored(note)
             }
             "move overhead" => {
-                let (ms, note) = spin(name, value, 0, MAX_MOVE_OVERHEAD_MS)?;
+                let (ms, note) = MOVE_OVERHEAD.parse(value)?;
                 self.move_overhead_ms = ms as u64;
                 stored(note)
             }
             "multipv" => {
-                let (n, note) = spin(name, value, 1, MAX_MULTIPV)?;
+                let (n, note) = MULTIPV.parse(value)?;
                 self.multipv = n as usize;
                 stored(note)
             }
             "contempt" => {
-                let (cp, note) = spin(name, value, -MAX_CONTEMPT_CP, MAX_CONTEMPT_CP)?;
+                let (cp, note) = CONTEMPT.parse(value)?;
                 self.contempt_cp = cp as i32;
                 stored(note)
             }
             "rule50" => {
-                let (moves, note) = spin(name, value, 0, MAX_RULE50_MOVES)?;
+                let (moves, note) = RULE50.parse(value)?;
                 self.rule50_moves = moves as u32;
                 stored(note)
             }
@@ -149,16 +172,6 @@ impl Options {
             _ => Err(format!("unknown option '{name}'")),
         }
     }
-}
-
-/// A spin value clamped into `min..=max`; a note says when it was clamped.
-fn spin(name: &str, value: Option<&str>, min: i64, max: i64) -> Result<(i64, Option<String>), String> {
-    let text = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
-    let number = parse_integer(text).ok_or_else(|| format!("option '{name}' needs an integer, got '{text}'"))?;
-    let clamped = number.clamp(min as i128, max as i128) as i64;
-    let note =
-        (clamped as i128 != number).then(|| format!("option '{name}' value {text} out of range, set to {clamped}"));
-    Ok((clamped, note))
 }
 
 fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
