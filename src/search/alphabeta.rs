@@ -291,7 +291,7 @@ impl<'a> Worker<'a> {
     /// variation one centipawn of jitter either way (from the node count).
     fn draw_score(&self, ply: usize, pv_node: bool) -> i32 {
         let contempt = self.settings.contempt;
-        let base = if ply % 2 == 0 { DRAW - contempt } else { DRAW + contempt };
+        let base = if ply.is_multiple_of(2) { DRAW - contempt } else { DRAW + contempt };
         if pv_node {
             base
         } else {
