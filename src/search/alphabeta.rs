@@ -252,11 +252,16 @@ impl<'a> Worker<'a> {
         self.completed_depth > 0 && !self.pondering() && self.clock_start.elapsed() >= limits.hard
     }
 
-    /// Whether the current node repeats a position: `Draw` once inside the tree, for the third time
-    /// counting positions before the root, or when the side to move can claim a threefold with its
-    /// next move (FIDE 9.2, which GUIs adjudicate as if claimed at once); `Earlier` when it occurred
-    /// before the root only once.
-    fn repetition(&self, halfmove_clock: u32) -> Repetition {
+    /// Whether the current node (at `ply`) repeats a position: `Draw` once inside the tree or for the
+    /// third time counting positions before the root; `Earlier` when it occurred before the root only
+    /// once.
+    ///
+    /// Also `Draw` when the engine's own side is to move and can claim a threefold with its next move
+    /// (FIDE 9.2: "the move they are about to play will make it appear"): python-chess based GUIs
+    /// adjudicate that claim at once, so a winning engine must not walk into it. The opponent's claim
+    /// is its option, which plain search already gives it (the repeating move scores a draw), so a
+    /// losing engine does not count on a winning opponent claiming.
+    fn repetition(&self, halfmove_clock: u32, ply: usize) -> Repetition {
         let current = self.keys.len() - 1;
         let key = self.keys[current];
         let reach = (halfmove_clock as usize).min(current);
@@ -272,10 +277,12 @@ impl<'a> Worker<'a> {
                 before_root += 1;
                 // The move played from that earlier occurrence can be played again: if the position
                 // it led to has appeared twice, that move makes a threefold, which may be claimed now.
-                let successor = self.keys[index + 1];
-                let seen = (oldest..current).rev().step_by(2).filter(|&i| self.keys[i] == successor).count();
-                if seen >= 2 {
-                    return Repetition::Draw;
+                if ply.is_multiple_of(2) {
+                    let successor = self.keys[index + 1];
+                    let seen = (oldest..current).rev().step_by(2).filter(|&i| self.keys[i] == successor).count();
+                    if seen >= 2 {
+                        return Repetition::Draw;
+                    }
                 }
             }
             back += 2;
@@ -310,7 +317,7 @@ impl<'a> Worker<'a> {
             let mated = !board.checkers().is_empty() && !board.generate_moves(|_| true);
             return Some(if mated { score::mated_in(ply) } else { self.draw_score(ply, pv_node) });
         }
-        if self.repetition(self.clocks[ply]) == Repetition::Draw || is_dead_position(board) {
+        if self.repetition(self.clocks[ply], ply) == Repetition::Draw || is_dead_position(board) {
             return Some(self.draw_score(ply, pv_node));
         }
         None
@@ -390,7 +397,7 @@ impl<'a> Worker<'a> {
         let entry = self.tt.probe(key);
         // A position met before the root may be one step from a threefold that the stored score
         // (from a search with fewer occurrences) knows nothing of: search it instead.
-        let repeated = !root && self.repetition(self.clocks[ply]) == Repetition::Earlier;
+        let repeated = !root && self.repetition(self.clocks[ply], ply) == Repetition::Earlier;
         if let Some(entry) = entry.filter(|e| !root && !pv_node && !repeated && e.depth >= depth) {
             let tt_score = score::from_tt(entry.score, ply);
             let fits = match entry.bound {
