@@ -311,13 +311,23 @@ impl<'a> Worker<'a> {
         self.settings.move_limit.claim_plies().is_some_and(|limit| self.clocks[ply] >= limit)
     }
 
-    /// Draw by the rules at a node below the root, or `None`. Mate on the last ply of the limit stands.
-    fn rule_draw(&self, board: &Board, ply: usize, pv_node: bool) -> Option<i32> {
-        if self.limit_reached(ply) {
-            let mated = !board.checkers().is_empty() && !board.generate_moves(|_| true);
-            return Some(if mated { score::mated_in(ply) } else { self.draw_score(ply, pv_node) });
+    /// The score of a node at the fifty-move limit: a draw, unless the side to move is mated (a mate on
+    /// the last ply stands).
+    fn limit_score(&self, board: &Board, ply: usize, pv_node: bool) -> i32 {
+        let mated = !board.checkers().is_empty() && !board.generate_moves(|_| true);
+        if mated {
+            score::mated_in(ply)
+        } else {
+            self.draw_score(ply, pv_node)
         }
-        if self.repetition(self.clocks[ply], ply) == Repetition::Draw || is_dead_position(board) {
+    }
+
+    /// Draw by the rules at a node below the root (given its repetition status), or `None`.
+    fn rule_draw(&self, board: &Board, ply: usize, pv_node: bool, repetition: Repetition) -> Option<i32> {
+        if self.limit_reached(ply) {
+            return Some(self.limit_score(board, ply, pv_node));
+        }
+        if repetition == Repetition::Draw || is_dead_position(board) {
             return Some(self.draw_score(ply, pv_node));
         }
         None
@@ -365,8 +375,9 @@ impl<'a> Worker<'a> {
         let root = ply == 0;
         let pv_node = beta - alpha > 1;
         // The rules come first, also at the horizon: a drawn leaf is not evaluated.
+        let repetition = if root { Repetition::None } else { self.repetition(self.clocks[ply], ply) };
         if !root {
-            if let Some(score) = self.rule_draw(board, ply, pv_node) {
+            if let Some(score) = self.rule_draw(board, ply, pv_node, repetition) {
                 self.nodes += 1;
                 return score;
             }
@@ -397,7 +408,7 @@ impl<'a> Worker<'a> {
         let entry = self.tt.probe(key);
         // A position met before the root may be one step from a threefold that the stored score
         // (from a search with fewer occurrences) knows nothing of: search it instead.
-        let repeated = !root && self.repetition(self.clocks[ply], ply) == Repetition::Earlier;
+        let repeated = repetition == Repetition::Earlier;
         if let Some(entry) = entry.filter(|e| !root && !pv_node && !repeated && e.depth >= depth) {
             let tt_score = score::from_tt(entry.score, ply);
             let fits = match entry.bound {
@@ -481,7 +492,7 @@ impl<'a> Worker<'a> {
         }
         if self.limit_reached(ply) {
             // An evasion that was no capture ran the clock out (captures reset it).
-            return self.rule_draw(board, ply, false).unwrap_or(DRAW);
+            return self.limit_score(board, ply, false);
         }
         let in_check = !board.checkers().is_empty();
         let mut best_score = -INFINITY;
