@@ -32,6 +32,10 @@ const WAIT_POLL: Duration = Duration::from_millis(1);
 /// No transposition-table cutoffs this many plies before the fifty-move limit: the stored score was
 /// found at another clock.
 const TT_CLOCK_MARGIN: u32 = 10;
+/// When the game before the root already repeats positions, no transposition-table cutoffs in the
+/// first plies of the tree: a stored score may predate the occurrences that now make a threefold
+/// (or a claim) one or two moves away.
+const REPETITION_GUARD_PLIES: usize = 4;
 
 /// The outcome of a search, for callers that run it directly (bench).
 #[derive(Clone, Debug, Default)]
@@ -88,6 +92,8 @@ struct Worker<'a> {
     root_index: usize,
     /// Halfmove clock (not capped) at each ply of the current path.
     clocks: [u32; MAX_PLY + 1],
+    /// Plies below the root where table cutoffs are not trusted (see `REPETITION_GUARD_PLIES`).
+    guard_plies: usize,
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     /// Best line so far: from the last completed iteration or a root move that beat it since.
@@ -95,6 +101,14 @@ struct Worker<'a> {
     best_score: i32,
     completed_depth: u32,
     aborted: bool,
+}
+
+/// Whether some position of the game, within reach of the halfmove clock `clock` at the last one,
+/// has appeared more than once.
+fn history_repeats(keys: &[u64], clock: u32) -> bool {
+    let reach = (clock as usize).min(keys.len().saturating_sub(1));
+    let window = &keys[keys.len() - 1 - reach..];
+    window.iter().enumerate().any(|(i, key)| window[i + 1..].contains(key))
 }
 
 /// How the current node stands toward a repetition draw.
@@ -121,7 +135,9 @@ impl<'a> Worker<'a> {
         let now = Instant::now();
         let mut clocks = [0; MAX_PLY + 1];
         clocks[0] = position.halfmove_clock();
+        let guard_plies = if history_repeats(&keys, clocks[0]) { REPETITION_GUARD_PLIES } else { 0 };
         Worker {
+            guard_plies,
             tt,
             flags,
             limits,
@@ -406,10 +422,11 @@ impl<'a> Worker<'a> {
 
         let key = board.hash();
         let entry = self.tt.probe(key);
-        // A position met before the root may be one step from a threefold that the stored score
-        // (from a search with fewer occurrences) knows nothing of: search it instead.
-        let repeated = repetition == Repetition::Earlier;
-        if let Some(entry) = entry.filter(|e| !root && !pv_node && !repeated && e.depth >= depth) {
+        // A position met before the root, or any node near the root while the game is repeating
+        // itself, may be a step from a threefold that the stored score (from a search with fewer
+        // occurrences) knows nothing of: search it instead.
+        let distrust = repetition == Repetition::Earlier || ply <= self.guard_plies;
+        if let Some(entry) = entry.filter(|e| !root && !pv_node && !distrust && e.depth >= depth) {
             let tt_score = score::from_tt(entry.score, ply);
             let fits = match entry.bound {
                 Bound::Exact => true,
