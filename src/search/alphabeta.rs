@@ -63,7 +63,7 @@ pub fn run(job: Job, flags: &Flags) -> SearchResult {
     // A bug in the search must not cost the game: answer with a legal move all the same.
     let result = searched.unwrap_or_else(|_| {
         log::error!("search panicked; answering with the first legal move");
-        let best = MoveList::generate(position.board(), false).as_slice().first().copied();
+        let best = first_allowed_move(position.board(), &limits.search_moves);
         SearchResult { best, ..SearchResult::default() }
     });
     // `infinite` and `ponder` searches wait for `stop` (or `ponderhit`) before answering.
@@ -101,6 +101,12 @@ struct Worker<'a> {
     best_score: i32,
     completed_depth: u32,
     aborted: bool,
+}
+
+/// The first legal move of `board` that `searchmoves` allows (all, when empty).
+fn first_allowed_move(board: &Board, allowed: &[Move]) -> Option<Move> {
+    let legal = MoveList::generate(board, false);
+    legal.as_slice().iter().copied().find(|mv| allowed.is_empty() || allowed.contains(mv))
 }
 
 /// Whether some position of the game, within reach of the halfmove clock `clock` at the last one,
@@ -220,11 +226,7 @@ impl<'a> Worker<'a> {
 
     fn result(&self, root: &Board) -> SearchResult {
         // If not even depth 1 finished (stopped at once), any allowed legal move beats none.
-        let best = self.best_line.first().copied().or_else(|| {
-            let legal = MoveList::generate(root, false);
-            let allowed = &self.limits.search_moves;
-            legal.as_slice().iter().copied().find(|mv| allowed.is_empty() || allowed.contains(mv))
-        });
+        let best = self.best_line.first().copied().or_else(|| first_allowed_move(root, &self.limits.search_moves));
         let ponder = best.and_then(|mv| self.ponder_move(root, mv));
         SearchResult { best, ponder, score: self.best_score, depth: self.completed_depth, nodes: self.nodes }
     }
