@@ -1,135 +1,178 @@
-//! Iterative deepening, principal variation search and quiescence search.
+//! Principal variation search and quiescence search, with the pruning, reductions and extensions of
+//! a modern alpha-beta engine.
 //!
-//! Draws come from the rules: a position seen before inside the search tree (or for the third time
-//! counting the game before the root), the fifty-move limit (`Rule50`) reached unless the side to move
-//! is mated, stalemate and dead positions. A draw scores `Contempt` against the root side, with one
-//! centipawn of node-dependent jitter off the principal variation so that the search does not trust
-//! one drawn line blindly. The static evaluation shrinks as the halfmove clock runs (see
-//! `eval::scale_for_clock`), so the side ahead makes progress and the side behind lets the clock run.
-//!
-//! The transposition table knows nothing of the clock, so close to the limit it gives no cutoffs, and
-//! a mate it remembers counts only if it can be delivered before the limit.
+//! At each node, in order: the rules (draws, see `rules`), mate-distance pruning, a transposition
+//! table cutoff, the static evaluation, then (away from the principal variation and not in check)
+//! reverse futility pruning, razoring and null-move pruning; internal iterative reduction when no
+//! table move is known; then the moves from the staged picker, with late move pruning, futility and
+//! SEE pruning, singular extensions (and multi-cut), check extensions and late move reductions from
+//! a logarithmic table. Cutoffs feed the killer, countermove and history tables.
 
-use std::panic::{self, AssertUnwindSafe};
-use std::time::{Duration, Instant};
+use cozy_chess::{Board, Move, Piece};
 
-use cozy_chess::{Board, Move};
-
-use super::ordering::MoveList;
+use super::history::{context_of, History, MoveContext};
+use super::ordering::{gives_check, is_noisy, victim, MovePicker, QuietContext};
+use super::rules::{history_repeats, Repetition};
 use super::score::{self, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
-use super::time::{self, TimeLimits};
+use super::see::{see_ge, value};
+use super::time::TimeLimits;
 use super::tt::{Bound, TranspositionTable};
-use super::{Flags, Iteration, Job, Limits, Report, Settings};
+use super::{Flags, Limits, Settings};
 use crate::eval;
-use crate::position::draw::{is_dead_position, resets_clock};
+use crate::position::draw::resets_clock;
 use crate::position::repetition_key;
 use crate::position::Position;
 
+use std::time::Instant;
+
 /// Nodes between two looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1024;
-/// Polling interval while an infinite or ponder search waits for `stop`/`ponderhit`.
-const WAIT_POLL: Duration = Duration::from_millis(1);
-/// No transposition-table cutoffs this many plies before the fifty-move limit: the stored score was
-/// found at another clock.
-const TT_CLOCK_MARGIN: u32 = 10;
 /// When the game before the root already repeats positions, no transposition-table cutoffs in the
 /// first plies of the tree: a stored score may predate the occurrences that now make a threefold
 /// (or a claim) one or two moves away.
 const REPETITION_GUARD_PLIES: usize = 4;
 
-/// The outcome of a search, for callers that run it directly (bench).
-#[derive(Clone, Debug, Default)]
-pub struct SearchResult {
-    pub best: Option<Move>,
-    pub ponder: Option<Move>,
-    pub score: i32,
-    pub depth: u32,
-    pub nodes: u64,
+/// Reverse futility pruning: up to this depth, when the evaluation beats beta by the margin per ply.
+const RFP_DEPTH: i32 = 8;
+const RFP_MARGIN: i32 = 75;
+/// Razoring: up to this depth, when the evaluation is below alpha by the margin per ply.
+const RAZOR_DEPTH: i32 = 3;
+const RAZOR_MARGIN: i32 = 250;
+/// Null-move pruning from this depth; reduction `BASE + depth / DIVISOR`, plus more when far above beta.
+const NMP_DEPTH: i32 = 3;
+const NMP_BASE: i32 = 3;
+const NMP_DEPTH_DIVISOR: i32 = 3;
+const NMP_EVAL_DIVISOR: i32 = 200;
+const NMP_EVAL_MAX: i32 = 3;
+/// Internal iterative reduction from this depth.
+const IIR_DEPTH: i32 = 4;
+/// Late move pruning: quiet moves after `(BASE + depth²) / (2 - improving)` are skipped.
+const LMP_BASE: i32 = 3;
+/// Futility pruning of quiet moves up to this (reduced) depth, with these margins.
+const FUTILITY_DEPTH: i32 = 8;
+const FUTILITY_BASE: i32 = 100;
+const FUTILITY_PER_DEPTH: i32 = 90;
+/// SEE pruning: quiet moves losing more than `QUIET · depth²`, captures losing more than `NOISY · depth`.
+const SEE_QUIET_DEPTH: i32 = 8;
+const SEE_QUIET_MARGIN: i32 = 25;
+const SEE_NOISY_DEPTH: i32 = 8;
+const SEE_NOISY_MARGIN: i32 = 90;
+/// Singular extensions from this depth, for a table entry at most this much shallower.
+const SINGULAR_DEPTH: i32 = 8;
+const SINGULAR_TT_DEPTH_SLACK: i32 = 3;
+/// Late move reductions from this depth; table `BASE + ln(depth) · ln(moves) / DIVISOR`.
+const LMR_DEPTH: i32 = 3;
+const LMR_BASE: f64 = 0.75;
+const LMR_DIVISOR: f64 = 2.25;
+/// History needed to reduce a quiet move one ply less (or more, when negative).
+const LMR_HISTORY_DIVISOR: i32 = 8192;
+/// Quiescence: skip captures that cannot lift the evaluation to alpha even with this margin.
+const DELTA_MARGIN: i32 = 200;
+/// Size of the reduction table in each dimension.
+const LMR_TABLE: usize = 64;
+/// Moves remembered per node for history maluses.
+const TRIED_MAX: usize = 64;
+
+/// What move-level pruning decides for one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Prune {
+    Keep,
+    Skip,
+    /// Skip this quiet move; the later quiet moves will be pruned too unless they give check.
+    SkipLaterQuiets,
 }
 
-/// Runs one search to the end, reporting iterations and exactly one best move.
-pub fn run(job: Job, flags: &Flags) -> SearchResult {
-    let Job { position, limits, settings, tt, mut reporter } = job;
-    tt.new_search();
-    let overhead = settings.move_overhead_ms;
-    let time = match (limits.movetime_ms, limits.clock) {
-        (Some(ms), _) => Some(time::for_movetime(ms, overhead)),
-        (None, Some(clock)) if !limits.infinite => Some(time::for_clock(clock, overhead)),
-        _ => None,
-    };
-    let searched = panic::catch_unwind(AssertUnwindSafe(|| {
-        Worker::new(&position, &limits, settings, time, &tt, flags).iterate(position.board(), &mut reporter)
-    }));
-    // A bug in the search must not cost the game: answer with a legal move all the same.
-    let result = searched.unwrap_or_else(|_| {
-        log::error!("search panicked; answering with the first legal move");
-        let best = first_allowed_move(position.board(), &limits.search_moves);
-        SearchResult { best, ..SearchResult::default() }
-    });
-    // `infinite` and `ponder` searches wait for `stop` (or `ponderhit`) before answering.
-    while (limits.infinite || flags.pondering()) && !flags.stopped() {
-        std::thread::sleep(WAIT_POLL);
+/// Per-ply state of the current line.
+#[derive(Clone, Copy, Default)]
+struct Frame {
+    /// Static evaluation (clock-scaled), `None` in check.
+    static_eval: Option<i32>,
+    /// The move played from this ply (`None` for a null move).
+    moved: Option<MoveContext>,
+    /// A move the singular-extension search leaves out.
+    excluded: Option<Move>,
+}
+
+/// Moves tried at a node, for history maluses.
+struct Tried {
+    moves: [Option<Move>; TRIED_MAX],
+    len: usize,
+}
+
+impl Tried {
+    fn new() -> Tried {
+        Tried { moves: [None; TRIED_MAX], len: 0 }
     }
-    flags.finish();
-    reporter(Report::BestMove { best: result.best, ponder: result.ponder });
-    result
+
+    fn push(&mut self, mv: Move) {
+        if self.len < TRIED_MAX {
+            self.moves[self.len] = Some(mv);
+            self.len += 1;
+        }
+    }
+
+    fn to_vec(&self) -> Vec<Move> {
+        self.moves[..self.len].iter().flatten().copied().collect()
+    }
 }
 
-struct Worker<'a> {
-    tt: &'a TranspositionTable,
-    flags: &'a Flags,
-    limits: &'a Limits,
-    settings: Settings,
-    time: Option<TimeLimits>,
+/// `ln(depth) · ln(moves)` based reductions.
+fn reduction_table() -> Vec<[i32; LMR_TABLE]> {
+    let mut table = vec![[0; LMR_TABLE]; LMR_TABLE];
+    for (depth, row) in table.iter_mut().enumerate().skip(1) {
+        for (moves, cell) in row.iter_mut().enumerate().skip(1) {
+            *cell = (LMR_BASE + (depth as f64).ln() * (moves as f64).ln() / LMR_DIVISOR) as i32;
+        }
+    }
+    table
+}
+
+/// Whether the side to move has a piece other than pawns and its king (null move is then safe enough
+/// from zugzwang).
+fn has_non_pawn_material(board: &Board) -> bool {
+    let ours = board.colors(board.side_to_move());
+    !(ours & !(board.pieces(Piece::Pawn) | board.pieces(Piece::King))).is_empty()
+}
+
+pub(super) struct Worker<'a> {
+    pub(super) tt: &'a TranspositionTable,
+    pub(super) flags: &'a Flags,
+    pub(super) limits: &'a Limits,
+    pub(super) settings: Settings,
+    pub(super) time: Option<TimeLimits>,
     /// When the clock started (reset at `ponderhit`).
-    clock_start: Instant,
-    start: Instant,
-    waiting_for_ponderhit: bool,
-    nodes: u64,
-    seldepth: usize,
+    pub(super) clock_start: Instant,
+    pub(super) start: Instant,
+    pub(super) waiting_for_ponderhit: bool,
+    pub(super) nodes: u64,
+    pub(super) seldepth: usize,
     /// Repetition keys: the game before the root, then the current search path.
-    keys: Vec<u64>,
-    root_index: usize,
+    pub(super) keys: Vec<u64>,
+    pub(super) root_index: usize,
+    /// Keys before this index are behind a null move of the current line: no repetition with them.
+    pub(super) repetition_floor: usize,
     /// Halfmove clock (not capped) at each ply of the current path.
-    clocks: [u32; MAX_PLY + 1],
+    pub(super) clocks: [u32; MAX_PLY + 1],
     /// Plies below the root where table cutoffs are not trusted (see `REPETITION_GUARD_PLIES`).
     guard_plies: usize,
-    pv: Vec<[Move; MAX_PLY + 1]>,
-    pv_len: [usize; MAX_PLY + 1],
+    stack: [Frame; MAX_PLY + 1],
+    history: Box<History>,
+    reductions: Vec<[i32; LMR_TABLE]>,
+    /// Nodes spent below each root move (by from and to square), for time management.
+    root_nodes: Vec<u64>,
+    pub(super) pv: Vec<[Move; MAX_PLY + 1]>,
+    pub(super) pv_len: [usize; MAX_PLY + 1],
     /// Best line so far: from the last completed iteration or a root move that beat it since.
-    best_line: Vec<Move>,
-    best_score: i32,
-    completed_depth: u32,
-    aborted: bool,
-}
-
-/// The first legal move of `board` that `searchmoves` allows (all, when empty).
-fn first_allowed_move(board: &Board, allowed: &[Move]) -> Option<Move> {
-    let legal = MoveList::generate(board, false);
-    legal.as_slice().iter().copied().find(|mv| allowed.is_empty() || allowed.contains(mv))
-}
-
-/// Whether some position of the game, within reach of the halfmove clock `clock` at the last one,
-/// has appeared more than once.
-fn history_repeats(keys: &[u64], clock: u32) -> bool {
-    let reach = (clock as usize).min(keys.len().saturating_sub(1));
-    let window = &keys[keys.len() - 1 - reach..];
-    window.iter().enumerate().any(|(i, key)| window[i + 1..].contains(key))
-}
-
-/// How the current node stands toward a repetition draw.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Repetition {
-    None,
-    /// Seen once before the root: one more occurrence makes a threefold.
-    Earlier,
-    Draw,
+    pub(super) best_line: Vec<Move>,
+    pub(super) best_score: i32,
+    pub(super) completed_depth: u32,
+    pub(super) aborted: bool,
 }
 
 const NO_MOVE: Move = Move { from: cozy_chess::Square::A1, to: cozy_chess::Square::A1, promotion: None };
 
 impl<'a> Worker<'a> {
-    fn new(
+    pub(super) fn new(
         position: &Position,
         limits: &'a Limits,
         settings: Settings,
@@ -156,7 +199,12 @@ impl<'a> Worker<'a> {
             nodes: 0,
             seldepth: 0,
             root_index: keys.len() - 1,
+            repetition_floor: 0,
             keys,
+            stack: [Frame::default(); MAX_PLY + 1],
+            history: Box::default(),
+            reductions: reduction_table(),
+            root_nodes: vec![0; 64 * 64],
             pv: vec![[NO_MOVE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             best_line: Vec::new(),
@@ -166,89 +214,8 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Iterative deepening until a limit, `stop`, or the maximum depth.
-    fn iterate(&mut self, root: &Board, reporter: &mut super::Reporter) -> SearchResult {
-        if MoveList::generate(root, false).is_empty() {
-            // Checkmate or stalemate: one line saying so, then `bestmove 0000`.
-            let score = if root.checkers().is_empty() { self.draw_score(0, true) } else { score::mated_in(0) };
-            self.best_score = score;
-            reporter(Report::Iteration(self.iteration_info(0, score)));
-            return self.result(root);
-        }
-        let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
-        for depth in 1..=max_depth {
-            self.seldepth = 0;
-            let score = self.negamax(root, depth as i32, -INFINITY, INFINITY, 0);
-            if self.aborted {
-                break;
-            }
-            self.completed_depth = depth;
-            self.best_score = score;
-            self.best_line = self.pv[0][..self.pv_len[0]].to_vec();
-            reporter(Report::Iteration(self.iteration_info(depth, score)));
-            if self.iteration_limit_reached(score) {
-                break;
-            }
-        }
-        self.result(root)
-    }
-
-    fn iteration_info(&self, depth: u32, score: i32) -> Iteration {
-        Iteration {
-            depth,
-            seldepth: self.seldepth as u32,
-            score,
-            nodes: self.nodes,
-            time_ms: self.start.elapsed().as_millis() as u64,
-            hashfull: self.tt.hashfull(),
-            pv: self.best_line.clone(),
-        }
-    }
-
-    /// After an iteration: is it time to stop deepening?
-    fn iteration_limit_reached(&mut self, score: i32) -> bool {
-        if self.flags.stopped() {
-            return true;
-        }
-        if let Some(moves) = self.limits.mate {
-            if score > MATE_BOUND && (MATE - score + 1) / 2 <= moves as i32 {
-                return true;
-            }
-        }
-        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
-            return true;
-        }
-        let Some(limits) = self.time else {
-            return false;
-        };
-        !self.pondering() && self.clock_start.elapsed() >= limits.soft
-    }
-
-    fn result(&self, root: &Board) -> SearchResult {
-        // If not even depth 1 finished (stopped at once), any allowed legal move beats none.
-        let best = self.best_line.first().copied().or_else(|| first_allowed_move(root, &self.limits.search_moves));
-        let ponder = best.and_then(|mv| self.ponder_move(root, mv));
-        SearchResult { best, ponder, score: self.best_score, depth: self.completed_depth, nodes: self.nodes }
-    }
-
-    /// The reply to expect after `best`: from the PV, or from the table.
-    fn ponder_move(&self, root: &Board, best: Move) -> Option<Move> {
-        if let Some(&reply) = self.best_line.get(1) {
-            return Some(reply);
-        }
-        let mut child = root.clone();
-        child.play_unchecked(best);
-        let candidate = self.tt.probe(child.hash())?.mv?;
-        MoveList::generate(&child, false).as_slice().contains(&candidate).then_some(candidate)
-    }
-
-    fn pondering(&mut self) -> bool {
-        if self.waiting_for_ponderhit && !self.flags.pondering() {
-            // `ponderhit`: the clock of this move starts now.
-            self.waiting_for_ponderhit = false;
-            self.clock_start = Instant::now();
-        }
-        self.waiting_for_ponderhit
+    pub(super) fn root_move_nodes(&self, mv: Move) -> u64 {
+        self.root_nodes[mv.from as usize * 64 + mv.to as usize]
     }
 
     /// Counts a node and decides whether the search must stop now.
@@ -270,105 +237,6 @@ impl<'a> Worker<'a> {
         self.completed_depth > 0 && !self.pondering() && self.clock_start.elapsed() >= limits.hard
     }
 
-    /// Whether the current node (at `ply`) repeats a position: `Draw` once inside the tree or for the
-    /// third time counting positions before the root; `Earlier` when it occurred before the root only
-    /// once.
-    ///
-    /// Also `Draw` when the engine's own side is to move and can claim a threefold with its next move
-    /// (FIDE 9.2: "the move they are about to play will make it appear"): python-chess based GUIs
-    /// adjudicate that claim at once, so a winning engine must not walk into it. The opponent's claim
-    /// is its option, which plain search already gives it (the repeating move scores a draw), so a
-    /// losing engine does not count on a winning opponent claiming.
-    fn repetition(&self, halfmove_clock: u32, ply: usize) -> Repetition {
-        let current = self.keys.len() - 1;
-        let key = self.keys[current];
-        let reach = (halfmove_clock as usize).min(current);
-        let oldest = current - reach;
-        let mut before_root = 0;
-        let mut back = 2;
-        while back <= reach {
-            let index = current - back;
-            if self.keys[index] == key {
-                if index >= self.root_index || before_root == 1 {
-                    return Repetition::Draw;
-                }
-                before_root += 1;
-                // The move played from that earlier occurrence can be played again: if the position
-                // it led to has appeared twice, that move makes a threefold, which may be claimed now.
-                if ply.is_multiple_of(2) {
-                    let successor = self.keys[index + 1];
-                    let seen = (oldest..current).rev().step_by(2).filter(|&i| self.keys[i] == successor).count();
-                    if seen >= 2 {
-                        return Repetition::Draw;
-                    }
-                }
-            }
-            back += 2;
-        }
-        if before_root > 0 {
-            Repetition::Earlier
-        } else {
-            Repetition::None
-        }
-    }
-
-    /// The score of a drawn node at `ply`: `Contempt` against the root side, and off the principal
-    /// variation one centipawn of jitter either way (from the node count).
-    fn draw_score(&self, ply: usize, pv_node: bool) -> i32 {
-        let contempt = self.settings.contempt;
-        let base = if ply.is_multiple_of(2) { DRAW - contempt } else { DRAW + contempt };
-        if pv_node {
-            base
-        } else {
-            base + (self.nodes & 2) as i32 - 1
-        }
-    }
-
-    /// Whether the fifty-move limit (if on) is reached at `ply`.
-    fn limit_reached(&self, ply: usize) -> bool {
-        self.settings.move_limit.claim_plies().is_some_and(|limit| self.clocks[ply] >= limit)
-    }
-
-    /// The score of a node at the fifty-move limit: a draw, unless the side to move is mated (a mate on
-    /// the last ply stands).
-    fn limit_score(&self, board: &Board, ply: usize, pv_node: bool) -> i32 {
-        let mated = !board.checkers().is_empty() && !board.generate_moves(|_| true);
-        if mated {
-            score::mated_in(ply)
-        } else {
-            self.draw_score(ply, pv_node)
-        }
-    }
-
-    /// Draw by the rules at a node below the root (given its repetition status), or `None`.
-    fn rule_draw(&self, board: &Board, ply: usize, pv_node: bool, repetition: Repetition) -> Option<i32> {
-        if self.limit_reached(ply) {
-            return Some(self.limit_score(board, ply, pv_node));
-        }
-        if repetition == Repetition::Draw || is_dead_position(board) {
-            return Some(self.draw_score(ply, pv_node));
-        }
-        None
-    }
-
-    /// Whether a table entry's score may end the search of a node at `ply` with `clock` plies run:
-    /// not close to the fifty-move limit, and a mate only if it comes before the limit.
-    fn tt_score_usable(&self, score: i32, ply: usize) -> bool {
-        let Some(limit) = self.settings.move_limit.claim_plies() else {
-            return true;
-        };
-        let clock = self.clocks[ply];
-        if clock + TT_CLOCK_MARGIN >= limit {
-            return false;
-        }
-        !score::is_mate(score) || clock + score::mate_distance(score) <= limit
-    }
-
-    /// Static evaluation, shrunk toward the draw as the halfmove clock runs.
-    fn evaluate(&self, board: &Board, ply: usize) -> i32 {
-        eval::scale_for_clock(eval::evaluate(board), self.clocks[ply], self.settings.move_limit)
-    }
-
     /// Plays `mv`, recording the child's repetition key (when `track_repetitions`) and clock.
     fn play(&mut self, board: &Board, mv: Move, ply: usize, track_repetitions: bool) -> Board {
         self.clocks[ply + 1] = if resets_clock(board, mv) { 0 } else { self.clocks[ply].saturating_add(1) };
@@ -388,12 +256,45 @@ impl<'a> Worker<'a> {
         self.pv_len[ply] = child_len + 1;
     }
 
-    fn negamax(&mut self, board: &Board, mut depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+    /// The moves one and two plies before `ply`.
+    fn previous_moves(&self, ply: usize) -> [Option<MoveContext>; 2] {
+        let back = |n: usize| if ply >= n { self.stack[ply - n].moved } else { None };
+        [back(1), back(2)]
+    }
+
+    /// Whether the static evaluation at `ply` is better than two plies before.
+    fn improving(&self, ply: usize, static_eval: Option<i32>) -> bool {
+        let Some(now) = static_eval else {
+            return false;
+        };
+        let earlier = |n: usize| if ply >= n { self.stack[ply - n].static_eval } else { None };
+        match (earlier(2), earlier(4)) {
+            (Some(before), _) => now > before,
+            (None, Some(before)) => now > before,
+            (None, None) => true,
+        }
+    }
+
+    /// The static evaluation (before clock scaling) of a node not in check: from the table or computed.
+    fn raw_eval(board: &Board, stored: Option<i32>) -> i32 {
+        stored.unwrap_or_else(|| eval::evaluate(board))
+    }
+
+    pub(super) fn negamax(
+        &mut self,
+        board: &Board,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
         self.pv_len[ply] = 0;
         let root = ply == 0;
         let pv_node = beta - alpha > 1;
+        let excluded = self.stack[ply].excluded;
         // The rules come first, also at the horizon: a drawn leaf is not evaluated.
-        let repetition = if root { Repetition::None } else { self.repetition(self.clocks[ply], ply) };
+        let repetition = if root { Repetition::None } else { self.repetition(ply) };
         if !root {
             if let Some(score) = self.rule_draw(board, ply, pv_node, repetition) {
                 self.nodes += 1;
@@ -423,56 +324,164 @@ impl<'a> Worker<'a> {
         }
 
         let key = board.hash();
-        let entry = self.tt.probe(key);
+        let entry = if excluded.is_some() { None } else { self.tt.probe(key) };
         // A position met before the root, or any node near the root while the game is repeating
         // itself, may be a step from a threefold that the stored score (from a search with fewer
         // occurrences) knows nothing of: search it instead.
         let distrust = repetition == Repetition::Earlier || ply <= self.guard_plies;
-        if let Some(entry) = entry.filter(|e| !root && !pv_node && !distrust && e.depth >= depth) {
-            let tt_score = score::from_tt(entry.score, ply);
-            let fits = match entry.bound {
+        let tt_score = entry.map(|e| score::from_tt(e.score, ply));
+        if let (Some(e), Some(tt_score)) = (entry, tt_score) {
+            let fits = match e.bound {
                 Bound::Exact => true,
                 Bound::Lower => tt_score >= beta,
                 Bound::Upper => tt_score <= alpha,
             };
-            let usable = fits && self.tt_score_usable(tt_score, ply);
-            if usable {
+            if !root && !pv_node && !distrust && e.depth >= depth && fits && self.tt_score_usable(tt_score, ply) {
                 return tt_score;
             }
         }
+        let tt_move = if root { self.best_line.first().copied() } else { entry.and_then(|e| e.mv) };
 
-        let mut moves = MoveList::generate(board, false);
-        if root && !self.limits.search_moves.is_empty() {
-            let allowed = &self.limits.search_moves;
-            moves.retain(|mv| allowed.contains(&mv));
-        }
-        if moves.is_empty() {
-            return if in_check { score::mated_in(ply) } else { self.draw_score(ply, pv_node) };
-        }
-        let preferred = if root { self.best_line.first().copied() } else { entry.and_then(|e| e.mv) };
-        moves.score(board, preferred);
+        let raw_eval = (!in_check).then(|| Self::raw_eval(board, entry.and_then(|e| e.eval)));
+        let static_eval = raw_eval.map(|e| self.scale_for_clock(e, ply));
+        self.stack[ply].static_eval = static_eval;
+        let improving = self.improving(ply, static_eval);
+        // The table's score bounds the evaluation better than the evaluation itself.
+        let eval = match (static_eval, entry, tt_score) {
+            (Some(se), Some(e), Some(ts)) if !score::is_mate(ts) && !distrust && self.tt_score_usable(ts, ply) => {
+                let tighter = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => ts > se,
+                    Bound::Upper => ts < se,
+                };
+                if tighter {
+                    ts
+                } else {
+                    se
+                }
+            }
+            (Some(se), _, _) => se,
+            (None, _, _) => -INFINITY,
+        };
+        self.history.clear_killers(ply + 1);
+        let near_limit = self.near_limit(ply);
 
+        if !root && !pv_node && !in_check && excluded.is_none() && !near_limit {
+            if let Some(score) = self.prune_node(board, depth, alpha, beta, ply, cut_node, eval, improving) {
+                return score;
+            }
+            if self.aborted {
+                return DRAW;
+            }
+        }
+        // Internal iterative reduction: without a table move this node was never searched well.
+        if depth >= IIR_DEPTH && tt_move.is_none() && excluded.is_none() && (pv_node || cut_node) && !near_limit {
+            depth -= 1;
+        }
+
+        let previous = self.previous_moves(ply);
+        let countermove = self.history.countermove(previous[0]);
+        let killers = self.history.killers(ply);
+        let mut picker = MovePicker::new(board, tt_move, true);
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
+        let mut legal = 0;
         let mut searched = 0;
-        while let Some(mv) = moves.pick() {
-            let child = self.play(board, mv, ply, true);
-            let score = if searched == 0 {
-                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
-            } else {
-                let probe = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
-                if probe > alpha && probe < beta {
-                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
-                } else {
-                    probe
+        let mut quiets_tried = Tried::new();
+        let mut captures_tried = Tried::new();
+        loop {
+            let next = {
+                let context = QuietContext { history: &self.history, killers, countermove, previous };
+                picker.next(board, &context)
+            };
+            let Some(mv) = next else { break };
+            if Some(mv) == excluded {
+                continue;
+            }
+            if root && !self.limits.search_moves.is_empty() && !self.limits.search_moves.contains(&mv) {
+                continue;
+            }
+            legal += 1;
+            let quiet = !is_noisy(board, mv);
+
+            if !root && best_score > -MATE_BOUND && !near_limit {
+                match self.prune_move(board, mv, quiet, depth, legal, alpha, static_eval, improving) {
+                    Prune::Keep => {}
+                    Prune::Skip => continue,
+                    Prune::SkipLaterQuiets => {
+                        picker.stop_ordering_quiets();
+                        continue;
+                    }
                 }
+            }
+
+            let mut extension = 0;
+            if let (Some(e), Some(ts)) = (entry, tt_score) {
+                let candidate = !root
+                    && Some(mv) == tt_move
+                    && depth >= SINGULAR_DEPTH
+                    && e.depth >= depth - SINGULAR_TT_DEPTH_SLACK
+                    && e.bound != Bound::Upper
+                    && !score::is_mate(ts)
+                    && !distrust
+                    && self.tt_score_usable(ts, ply);
+                if candidate {
+                    let singular_beta = ts - 2 * depth;
+                    self.stack[ply].excluded = Some(mv);
+                    let score = self.negamax(board, (depth - 1) / 2, singular_beta - 1, singular_beta, ply, cut_node);
+                    self.stack[ply].excluded = None;
+                    self.pv_len[ply] = 0;
+                    if self.aborted {
+                        return DRAW;
+                    }
+                    if score < singular_beta {
+                        extension = 1;
+                    } else if singular_beta >= beta {
+                        // Multi-cut: more than one move beats beta.
+                        return singular_beta;
+                    } else if ts >= beta {
+                        extension = -1;
+                    }
+                }
+            }
+
+            let nodes_before = self.nodes;
+            let child = self.play(board, mv, ply, true);
+            self.stack[ply].moved = Some(context_of(board, mv));
+            let gives_check = !child.checkers().is_empty();
+            let new_depth = depth - 1 + extension;
+            searched += 1;
+            let score = if searched == 1 {
+                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, !pv_node && !cut_node)
+            } else {
+                let mut reduction = 0;
+                let late = searched > 1 + root as usize && (quiet || picker.past_good_noisy());
+                if depth >= LMR_DEPTH && late && !near_limit {
+                    reduction = self.reductions[(depth as usize).min(LMR_TABLE - 1)][searched.min(LMR_TABLE - 1)];
+                    reduction += !pv_node as i32 + cut_node as i32 - improving as i32 - gives_check as i32;
+                    if quiet {
+                        let history = self.history.quiet_score(board.side_to_move(), mv, context_of(board, mv), &previous);
+                        reduction -= history / LMR_HISTORY_DIVISOR;
+                    }
+                    reduction = reduction.min(new_depth - 1).max(0);
+                }
+                let mut score = -self.negamax(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
+                if score > alpha && reduction > 0 {
+                    score = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
+                }
+                if pv_node && score > alpha && score < beta {
+                    score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, false);
+                }
+                score
             };
             self.keys.pop();
             if self.aborted {
                 return DRAW;
             }
-            searched += 1;
+            if root {
+                self.root_nodes[mv.from as usize * 64 + mv.to as usize] += self.nodes - nodes_before;
+            }
             if score > best_score {
                 best_score = score;
                 best_move = Some(mv);
@@ -484,21 +493,135 @@ impl<'a> Worker<'a> {
                         self.best_score = score;
                     }
                     if alpha >= beta {
+                        self.reward(board, ply, mv, quiet, &quiets_tried, &captures_tried, depth);
                         break;
                     }
                 }
             }
+            if quiet {
+                quiets_tried.push(mv);
+            } else {
+                captures_tried.push(mv);
+            }
         }
 
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt.store(key, best_move, score::to_tt(best_score, ply), depth, bound);
+        if legal == 0 {
+            return if excluded.is_some() {
+                alpha
+            } else if in_check {
+                score::mated_in(ply)
+            } else {
+                self.draw_score(ply, pv_node)
+            };
+        }
+        if excluded.is_none() {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if best_score > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(key, best_move, score::to_tt(best_score, ply), raw_eval, depth, bound);
+        }
         best_score
+    }
+
+    /// Node-level pruning before any move is searched (not in check, off the principal variation):
+    /// reverse futility, razoring and null move. `Some(score)` ends the node.
+    #[allow(clippy::too_many_arguments)]
+    fn prune_node(
+        &mut self,
+        board: &Board,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        cut_node: bool,
+        eval: i32,
+        improving: bool,
+    ) -> Option<i32> {
+        if depth <= RFP_DEPTH && eval - RFP_MARGIN * (depth - improving as i32) >= beta && eval < MATE_BOUND {
+            return Some(eval);
+        }
+        if depth <= RAZOR_DEPTH && eval + RAZOR_MARGIN * depth < alpha {
+            let score = self.quiescence(board, alpha, alpha + 1, ply);
+            if score <= alpha {
+                return Some(score);
+            }
+        }
+        let after_null = ply >= 1 && self.stack[ply - 1].moved.is_none();
+        if depth >= NMP_DEPTH && eval >= beta && !after_null && has_non_pawn_material(board) && beta > -MATE_BOUND {
+            let reduction = NMP_BASE + depth / NMP_DEPTH_DIVISOR + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
+            let child = board.null_move()?;
+            self.stack[ply].moved = None;
+            self.clocks[ply + 1] = self.clocks[ply].saturating_add(1);
+            self.keys.push(repetition_key(&child));
+            let saved_floor = self.repetition_floor;
+            self.repetition_floor = self.keys.len() - 1;
+            let score = -self.negamax(&child, depth - reduction, -beta, -beta + 1, ply + 1, !cut_node);
+            self.repetition_floor = saved_floor;
+            self.keys.pop();
+            if self.aborted {
+                return None;
+            }
+            if score >= beta {
+                return Some(if score >= MATE_BOUND { beta } else { score });
+            }
+        }
+        None
+    }
+
+    /// Move-level pruning: late move pruning and futility pruning of quiet moves that give no check
+    /// (not in check: `static_eval` is `None` there), SEE pruning of quiet moves and captures. `true`
+    /// skips the move.
+    #[allow(clippy::too_many_arguments)]
+    fn prune_move(
+        &self,
+        board: &Board,
+        mv: Move,
+        quiet: bool,
+        depth: i32,
+        legal: usize,
+        alpha: i32,
+        static_eval: Option<i32>,
+        improving: bool,
+    ) -> Prune {
+        let reduction = self.reductions[(depth as usize).min(LMR_TABLE - 1)][legal.min(LMR_TABLE - 1)];
+        let lmr_depth = (depth - 1 - reduction).max(0);
+        if !quiet {
+            let losing = depth <= SEE_NOISY_DEPTH && !see_ge(board, mv, -SEE_NOISY_MARGIN * depth);
+            return if losing { Prune::Skip } else { Prune::Keep };
+        }
+        let late = static_eval.is_some() && legal as i32 > (LMP_BASE + depth * depth) / (2 - improving as i32);
+        let futile = lmr_depth <= FUTILITY_DEPTH
+            && static_eval.is_some_and(|se| se + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha);
+        if (late || futile) && !gives_check(board, mv) {
+            // Both conditions only get stronger for the moves after this one.
+            return Prune::SkipLaterQuiets;
+        }
+        if lmr_depth <= SEE_QUIET_DEPTH && !see_ge(board, mv, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth) {
+            return Prune::Skip;
+        }
+        Prune::Keep
+    }
+
+    /// History updates after `best` caused a cutoff.
+    #[allow(clippy::too_many_arguments)]
+    fn reward(&mut self, board: &Board, ply: usize, best: Move, quiet: bool, quiets: &Tried, captures: &Tried, depth: i32) {
+        let captures = captures.to_vec();
+        if quiet {
+            let previous = self.previous_moves(ply);
+            self.history.reward_quiet(board, ply, best, &quiets.to_vec(), &previous, depth);
+            self.history.reward_captures(board, None, &captures, depth);
+        } else {
+            self.history.reward_captures(board, Some(best), &captures, depth);
+        }
+    }
+
+    /// Static evaluation, shrunk toward the draw as the halfmove clock runs.
+    fn evaluate(&self, board: &Board, ply: usize) -> i32 {
+        self.scale_for_clock(eval::evaluate(board), ply)
     }
 
     fn quiescence(&mut self, board: &Board, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -513,22 +636,56 @@ impl<'a> Worker<'a> {
             // An evasion that was no capture ran the clock out (captures reset it).
             return self.limit_score(board, ply, false);
         }
+        let pv_node = beta - alpha > 1;
+        let key = board.hash();
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry.filter(|_| !pv_node) {
+            let tt_score = score::from_tt(e.score, ply);
+            let fits = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => tt_score >= beta,
+                Bound::Upper => tt_score <= alpha,
+            };
+            if fits && self.tt_score_usable(tt_score, ply) {
+                return tt_score;
+            }
+        }
         let in_check = !board.checkers().is_empty();
         let mut best_score = -INFINITY;
+        let mut raw_eval = None;
+        let mut stand_pat = -INFINITY;
         if !in_check {
-            let stand_pat = self.evaluate(board, ply);
+            let raw = Self::raw_eval(board, entry.and_then(|e| e.eval));
+            raw_eval = Some(raw);
+            stand_pat = self.scale_for_clock(raw, ply);
             if stand_pat >= beta {
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
             best_score = stand_pat;
         }
-        let mut moves = MoveList::generate(board, !in_check);
-        if in_check && moves.is_empty() {
-            return score::mated_in(ply);
-        }
-        moves.score(board, None);
-        while let Some(mv) = moves.pick() {
+        let table_move = entry.and_then(|e| e.mv);
+        let mut picker = MovePicker::new(board, table_move, in_check);
+        let mut legal = 0;
+        let mut best_move = None;
+        loop {
+            let next = {
+                let context =
+                    QuietContext { history: &self.history, killers: [None; 2], countermove: None, previous: [None; 2] };
+                picker.next(board, &context)
+            };
+            let Some(mv) = next else { break };
+            legal += 1;
+            if !in_check {
+                // The picker checked the exchange of every noisy move but the table move.
+                if picker.past_good_noisy() || (Some(mv) == table_move && !see_ge(board, mv, 0)) {
+                    continue;
+                }
+                let gain = victim(board, mv).map_or(0, value) + mv.promotion.map_or(0, |p| value(p) - value(Piece::Pawn));
+                if stand_pat + gain + DELTA_MARGIN <= alpha {
+                    continue;
+                }
+            }
             // Captures and evasions only: no repetition key needed below here.
             let child = self.play(board, mv, ply, false);
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
@@ -537,6 +694,7 @@ impl<'a> Worker<'a> {
             }
             if score > best_score {
                 best_score = score;
+                best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
                     self.update_pv(ply, mv);
@@ -546,6 +704,11 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        if in_check && legal == 0 {
+            return score::mated_in(ply);
+        }
+        let bound = if best_score >= beta { Bound::Lower } else { Bound::Upper };
+        self.tt.store(key, best_move, score::to_tt(best_score, ply), raw_eval, 0, bound);
         best_score
     }
 }

@@ -5,8 +5,12 @@
 //! shared atomic flags that the search polls. Every job ends in exactly one `Report::BestMove`.
 
 mod alphabeta;
+mod history;
+mod iterate;
 pub mod ordering;
+mod rules;
 pub mod score;
+pub mod see;
 pub mod time;
 pub mod tt;
 
@@ -18,7 +22,7 @@ use cozy_chess::Move;
 use crossbeam_channel::{Receiver, Sender};
 
 use crate::position::{MoveLimit, Position};
-pub use alphabeta::{run, SearchResult};
+pub use iterate::{run, SearchResult};
 pub use time::Clock;
 pub use tt::TranspositionTable;
 

@@ -1,102 +1,26 @@
-//! Move lists and move ordering: the TT move first, then captures by MVV-LVA, then quiet moves.
+//! Move generation for the search and the staged move picker.
+//!
+//! A node's moves come out in stages, each generated only when reached: the transposition-table
+//! move; captures and queen promotions that do not lose material (by SEE), most valuable victim and
+//! capture history first; quiet moves (killers, then the countermove, then by butterfly and
+//! continuation history); and last the captures that lose material. Most cutoffs happen in the first
+//! stages, so most nodes never generate their quiet moves.
 
-use cozy_chess::{BitBoard, Board, Move, Piece, Rank, Square};
+use cozy_chess::{
+    get_bishop_moves, get_knight_moves, get_pawn_attacks, get_rook_moves, BitBoard, Board, Move, Piece, Rank, Square,
+};
+
+use super::history::{context_of, History, MoveContext};
+use super::see::{see_ge, value};
 
 /// More than the most legal moves any position has (218).
 const MAX_MOVES: usize = 256;
-
-/// Ordering values by piece (pawn .. king) for MVV-LVA.
-const PIECE_ORDER_VALUE: [i32; 6] = [100, 300, 320, 500, 900, 0];
-const TT_MOVE_SCORE: i32 = 1 << 24;
-const CAPTURE_BASE: i32 = 1 << 20;
-const QUEEN_PROMOTION_SCORE: i32 = CAPTURE_BASE + 800;
-
-/// A fixed-capacity list of moves with ordering scores, picked best first.
-pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    scores: [i32; MAX_MOVES],
-    len: usize,
-    next: usize,
-}
+/// Ordering weight of the victim's value against capture history.
+const VICTIM_WEIGHT: i32 = 32;
+const KILLER_SCORE: i32 = 1 << 24;
+const COUNTERMOVE_SCORE: i32 = 1 << 23;
 
 const NULL_MOVE: Move = Move { from: Square::A1, to: Square::A1, promotion: None };
-
-impl MoveList {
-    fn empty() -> MoveList {
-        MoveList { moves: [NULL_MOVE; MAX_MOVES], scores: [0; MAX_MOVES], len: 0, next: 0 }
-    }
-
-    /// All legal moves, or only captures, en-passant captures and queen promotions (`noisy_only`).
-    pub fn generate(board: &Board, noisy_only: bool) -> MoveList {
-        let mut list = MoveList::empty();
-        let them = board.colors(!board.side_to_move());
-        let ep_target = board.en_passant().map_or(BitBoard::EMPTY, |file| {
-            Square::new(file, Rank::Sixth.relative_to(board.side_to_move())).bitboard()
-        });
-        let promotion_ranks = Rank::First.bitboard() | Rank::Eighth.bitboard();
-        board.generate_moves(|mut piece_moves| {
-            if noisy_only {
-                let mut targets = them;
-                if piece_moves.piece == Piece::Pawn {
-                    targets |= ep_target | promotion_ranks;
-                }
-                piece_moves.to &= targets;
-            }
-            for mv in piece_moves {
-                if noisy_only && mv.promotion.is_some_and(|p| p != Piece::Queen) {
-                    continue;
-                }
-                list.moves[list.len] = mv;
-                list.len += 1;
-            }
-            false
-        });
-        list
-    }
-
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-
-    /// Keeps only the moves `keep` accepts.
-    pub fn retain(&mut self, keep: impl Fn(Move) -> bool) {
-        let mut kept = 0;
-        for i in 0..self.len {
-            if keep(self.moves[i]) {
-                self.moves[kept] = self.moves[i];
-                kept += 1;
-            }
-        }
-        self.len = kept;
-    }
-
-    /// Gives every move its ordering score.
-    pub fn score(&mut self, board: &Board, tt_move: Option<Move>) {
-        for i in 0..self.len {
-            self.scores[i] = order_score(board, self.moves[i], tt_move);
-        }
-    }
-
-    /// The best-scored move not yet returned (selection sort, one step per call).
-    pub fn pick(&mut self) -> Option<Move> {
-        if self.next >= self.len {
-            return None;
-        }
-        let best = (self.next..self.len).max_by_key(|&i| self.scores[i]).unwrap_or(self.next);
-        self.moves.swap(self.next, best);
-        self.scores.swap(self.next, best);
-        self.next += 1;
-        Some(self.moves[self.next - 1])
-    }
-}
 
 /// Whether `mv` captures something (en passant included; castling is not a capture).
 pub fn is_capture(board: &Board, mv: Move) -> bool {
@@ -107,18 +31,375 @@ pub fn is_capture(board: &Board, mv: Move) -> bool {
     board.piece_on(mv.from) == Some(Piece::Pawn) && mv.from.file() != mv.to.file()
 }
 
-fn order_score(board: &Board, mv: Move, tt_move: Option<Move>) -> i32 {
-    if Some(mv) == tt_move {
-        return TT_MOVE_SCORE;
+/// Captures and queen promotions (not under-promotions): the moves quiescence search plays.
+pub fn is_noisy(board: &Board, mv: Move) -> bool {
+    match mv.promotion {
+        Some(Piece::Queen) => true,
+        Some(_) => false,
+        None => is_capture(board, mv),
     }
-    let mut score = 0;
-    if is_capture(board, mv) {
-        let victim = board.piece_on(mv.to).unwrap_or(Piece::Pawn);
-        let attacker = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
-        score = CAPTURE_BASE + PIECE_ORDER_VALUE[victim as usize] * 8 - PIECE_ORDER_VALUE[attacker as usize] / 8;
+}
+
+/// The piece `mv` captures (a pawn for en passant), if any.
+pub fn victim(board: &Board, mv: Move) -> Option<Piece> {
+    if board.colors(!board.side_to_move()).has(mv.to) {
+        board.piece_on(mv.to)
+    } else if is_capture(board, mv) {
+        Some(Piece::Pawn)
+    } else {
+        None
     }
-    if mv.promotion == Some(Piece::Queen) {
-        score = score.max(QUEEN_PROMOTION_SCORE) + 1;
+}
+
+/// Whether the legal move `mv` gives check, directly or by discovery. Castling is counted as no
+/// check (rare, and only pruning decisions use this).
+pub fn gives_check(board: &Board, mv: Move) -> bool {
+    let us = board.side_to_move();
+    let king = board.king(!us);
+    if board.colors(us).has(mv.to) {
+        return false;
     }
-    score
+    let Some(moving) = board.piece_on(mv.from) else {
+        return false;
+    };
+    let mut occupied = (board.occupied() ^ mv.from.bitboard()) | mv.to.bitboard();
+    if moving == Piece::Pawn && mv.from.file() != mv.to.file() && board.piece_on(mv.to).is_none() {
+        occupied ^= Square::new(mv.to.file(), mv.from.rank()).bitboard();
+    }
+    let direct = match mv.promotion.unwrap_or(moving) {
+        Piece::Pawn => get_pawn_attacks(mv.to, us).has(king),
+        Piece::Knight => get_knight_moves(mv.to).has(king),
+        Piece::Bishop => get_bishop_moves(mv.to, occupied).has(king),
+        Piece::Rook => get_rook_moves(mv.to, occupied).has(king),
+        Piece::Queen => (get_bishop_moves(mv.to, occupied) | get_rook_moves(mv.to, occupied)).has(king),
+        Piece::King => false,
+    };
+    if direct {
+        return true;
+    }
+    let sliders = board.colors(us) & !mv.from.bitboard();
+    let queens = board.pieces(Piece::Queen);
+    let diagonal = sliders & (board.pieces(Piece::Bishop) | queens);
+    let straight = sliders & (board.pieces(Piece::Rook) | queens);
+    !(get_bishop_moves(king, occupied) & diagonal).is_empty() || !(get_rook_moves(king, occupied) & straight).is_empty()
+}
+
+/// Which moves to generate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    All,
+    Noisy,
+    Quiet,
+}
+
+/// Calls `push` for every legal move of `board` of the given kind.
+pub fn generate(board: &Board, kind: Kind, mut push: impl FnMut(Move)) {
+    let them = board.colors(!board.side_to_move());
+    let ep_target = board.en_passant().map_or(BitBoard::EMPTY, |file| {
+        Square::new(file, Rank::Sixth.relative_to(board.side_to_move())).bitboard()
+    });
+    let promotion_ranks = Rank::First.bitboard() | Rank::Eighth.bitboard();
+    board.generate_moves(|mut piece_moves| {
+        let pawn = piece_moves.piece == Piece::Pawn;
+        match kind {
+            Kind::All => {}
+            Kind::Noisy => {
+                let extra = if pawn { ep_target | promotion_ranks } else { BitBoard::EMPTY };
+                piece_moves.to &= them | extra;
+            }
+            // Pawn captures that under-promote are quiet: pawns are filtered move by move below.
+            Kind::Quiet if !pawn => piece_moves.to &= !them,
+            Kind::Quiet => {}
+        }
+        for mv in piece_moves {
+            let keep = match kind {
+                Kind::All => true,
+                Kind::Noisy => mv.promotion.is_none() || mv.promotion == Some(Piece::Queen),
+                Kind::Quiet => !pawn || !is_noisy(board, mv),
+            };
+            if keep {
+                push(mv);
+            }
+        }
+        false
+    });
+}
+
+/// All legal moves of `board`.
+pub fn legal_moves(board: &Board) -> Vec<Move> {
+    let mut moves = Vec::with_capacity(64);
+    generate(board, Kind::All, |mv| moves.push(mv));
+    moves
+}
+
+/// Score marking a noisy move that lost its exchange: handed out after the quiet moves.
+const BAD_NOISY: i32 = i32::MIN;
+
+/// One node's moves with ordering scores: the noisy moves first, then (once generated) the quiet ones.
+struct ScoredMoves {
+    moves: [Move; MAX_MOVES],
+    scores: [i32; MAX_MOVES],
+    len: usize,
+}
+
+impl ScoredMoves {
+    fn new() -> ScoredMoves {
+        ScoredMoves { moves: [NULL_MOVE; MAX_MOVES], scores: [0; MAX_MOVES], len: 0 }
+    }
+
+    fn push(&mut self, mv: Move, score: i32) {
+        if self.len < MAX_MOVES {
+            self.moves[self.len] = mv;
+            self.scores[self.len] = score;
+            self.len += 1;
+        }
+    }
+
+    /// Moves the best-scored entry of `from..self.len` to `from` (one selection-sort step).
+    fn select_best(&mut self, from: usize) {
+        let mut best = from;
+        for i in from + 1..self.len {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.moves.swap(from, best);
+        self.scores.swap(from, best);
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Stage {
+    TableMove,
+    GenerateNoisy,
+    GoodNoisy,
+    GenerateQuiet,
+    Quiet,
+    BadNoisy,
+    Done,
+}
+
+/// What the picker needs to know of the search to order quiet moves.
+pub struct QuietContext<'a> {
+    pub history: &'a History,
+    pub killers: [Option<Move>; 2],
+    pub countermove: Option<Move>,
+    /// The moves one and two plies before this node.
+    pub previous: [Option<MoveContext>; 2],
+}
+
+/// Hands out a node's moves stage by stage (see the module comment).
+pub struct MovePicker {
+    stage: Stage,
+    table_move: Option<Move>,
+    with_quiets: bool,
+    /// The remaining quiet moves are wanted only for a few exceptions: no need to sort them.
+    unordered_quiets: bool,
+    list: ScoredMoves,
+    /// Next entry of `list` to hand out.
+    next: usize,
+    /// Entries `..noisy_end` of `list` are the noisy moves.
+    noisy_end: usize,
+}
+
+impl MovePicker {
+    /// A picker over all moves (`with_quiets`) or only noisy ones, trying `table_move` first when it
+    /// is legal (and noisy, if only noisy moves are wanted).
+    pub fn new(board: &Board, table_move: Option<Move>, with_quiets: bool) -> MovePicker {
+        let table_move = table_move.filter(|&mv| board.is_legal(mv) && (with_quiets || is_noisy(board, mv)));
+        MovePicker {
+            stage: Stage::TableMove,
+            table_move,
+            with_quiets,
+            unordered_quiets: false,
+            list: ScoredMoves::new(),
+            next: 0,
+            noisy_end: 0,
+        }
+    }
+
+    /// Hand out the remaining quiet moves in any order (the search prunes nearly all of them).
+    pub fn stop_ordering_quiets(&mut self) {
+        self.unordered_quiets = true;
+    }
+
+    /// The next move, or `None` when all have been handed out.
+    pub fn next(&mut self, board: &Board, context: &QuietContext) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::TableMove => {
+                    self.stage = Stage::GenerateNoisy;
+                    if self.table_move.is_some() {
+                        return self.table_move;
+                    }
+                }
+                Stage::GenerateNoisy => {
+                    self.generate_noisy(board, context.history);
+                    self.noisy_end = self.list.len;
+                    self.stage = Stage::GoodNoisy;
+                }
+                Stage::GoodNoisy => {
+                    if self.next >= self.noisy_end {
+                        if self.with_quiets {
+                            self.stage = Stage::GenerateQuiet;
+                        } else {
+                            self.stage = Stage::BadNoisy;
+                            self.next = 0;
+                        }
+                        continue;
+                    }
+                    self.list.select_best(self.next);
+                    let index = self.next;
+                    self.next += 1;
+                    let mv = self.list.moves[index];
+                    if Some(mv) == self.table_move {
+                        continue;
+                    }
+                    if see_ge(board, mv, 0) {
+                        return Some(mv);
+                    }
+                    self.list.scores[index] = BAD_NOISY;
+                }
+                Stage::GenerateQuiet => {
+                    self.generate_quiet(board, context);
+                    self.stage = Stage::Quiet;
+                }
+                Stage::Quiet => {
+                    if self.next >= self.list.len {
+                        self.stage = Stage::BadNoisy;
+                        self.next = 0;
+                        continue;
+                    }
+                    if !self.unordered_quiets {
+                        self.list.select_best(self.next);
+                    }
+                    let mv = self.list.moves[self.next];
+                    self.next += 1;
+                    if Some(mv) != self.table_move {
+                        return Some(mv);
+                    }
+                }
+                Stage::BadNoisy => {
+                    // Bad noisy moves keep their place among the noisy entries, in the order found.
+                    while self.next < self.noisy_end && self.list.scores[self.next] != BAD_NOISY {
+                        self.next += 1;
+                    }
+                    if self.next >= self.noisy_end {
+                        self.stage = Stage::Done;
+                        continue;
+                    }
+                    self.next += 1;
+                    return Some(self.list.moves[self.next - 1]);
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+
+    /// Whether the picker is past the good captures (the moves it hands out now are quiet or losing).
+    pub fn past_good_noisy(&self) -> bool {
+        self.stage > Stage::GoodNoisy
+    }
+
+    fn generate_noisy(&mut self, board: &Board, history: &History) {
+        let list = &mut self.list;
+        generate(board, Kind::Noisy, |mv| {
+            let victim = victim(board, mv);
+            let victim_value = victim.map_or(0, value);
+            let promotion = if mv.promotion.is_some() { value(Piece::Queen) } else { 0 };
+            let capture_history = victim.map_or(0, |v| history.capture_score(context_of(board, mv), v));
+            list.push(mv, VICTIM_WEIGHT * (victim_value + promotion) + capture_history / 2);
+        });
+    }
+
+    fn generate_quiet(&mut self, board: &Board, context: &QuietContext) {
+        let list = &mut self.list;
+        let color = board.side_to_move();
+        generate(board, Kind::Quiet, |mv| {
+            let score = if Some(mv) == context.killers[0] {
+                KILLER_SCORE
+            } else if Some(mv) == context.killers[1] {
+                KILLER_SCORE - 1
+            } else if Some(mv) == context.countermove {
+                COUNTERMOVE_SCORE
+            } else {
+                context.history.quiet_score(color, mv, context_of(board, mv), &context.previous)
+            };
+            list.push(mv, score);
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all_picked(fen: &str, table_move: Option<&str>) -> Vec<Move> {
+        let board: Board = fen.parse().expect("fen");
+        let history = History::default();
+        let context = QuietContext { history: &history, killers: [None; 2], countermove: None, previous: [None; 2] };
+        let mut picker = MovePicker::new(&board, table_move.map(|m| m.parse().expect("move")), true);
+        let mut picked = Vec::new();
+        while let Some(mv) = picker.next(&board, &context) {
+            picked.push(mv);
+        }
+        picked
+    }
+
+    #[test]
+    fn picker_hands_out_every_legal_move_once() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+        ];
+        for fen in fens {
+            let board: Board = fen.parse().expect("fen");
+            let mut expected = legal_moves(&board);
+            let mut picked = all_picked(fen, None);
+            let first = picked[0];
+            let with_table = all_picked(fen, Some(&first.to_string()));
+            assert_eq!(with_table[0], first);
+            expected.sort_by_key(|m| m.to_string());
+            picked.sort_by_key(|m| m.to_string());
+            assert_eq!(picked, expected, "{fen}");
+            let mut with_table = with_table;
+            with_table.sort_by_key(|m| m.to_string());
+            assert_eq!(with_table, expected, "{fen}");
+        }
+    }
+
+    #[test]
+    fn gives_check_agrees_with_playing_the_move() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+            "3k4/8/8/8/8/3B4/8/3RK3 w - - 0 1",
+            "3k4/8/8/8/2pP4/8/8/3RK1B1 b - d3 0 1",
+            "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3",
+        ];
+        for fen in fens {
+            let board: Board = fen.parse().expect("fen");
+            for mv in legal_moves(&board) {
+                if board.colors(board.side_to_move()).has(mv.to) {
+                    continue;
+                }
+                let mut child = board.clone();
+                child.play_unchecked(mv);
+                assert_eq!(gives_check(&board, mv), !child.checkers().is_empty(), "{fen} {mv}");
+            }
+        }
+    }
+
+    #[test]
+    fn good_captures_come_before_quiets_and_losing_captures_after() {
+        // Qxd5 wins an undefended pawn; Qxb7 loses the queen to the rook.
+        let fen = "1r2k3/1p6/8/3p4/8/1Q6/8/4K3 w - - 0 1";
+        let picked: Vec<String> = all_picked(fen, None).iter().map(|m| m.to_string()).collect();
+        assert_eq!(picked.first().map(String::as_str), Some("b3d5"));
+        assert_eq!(picked.last().map(String::as_str), Some("b3b7"));
+    }
 }

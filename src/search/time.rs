@@ -1,7 +1,9 @@
 //! Time management: how long a search may run, from the UCI clock parameters.
 //!
 //! Two limits: `soft` (do not start another iteration after it) and `hard` (abort the search). Both
-//! stay well inside the remaining time minus `Move Overhead`, so the engine never flags.
+//! stay well inside the remaining time minus `Move Overhead`, so the engine never flags. Between
+//! iterations `Effort` stretches or shrinks the soft limit: more time when the best move keeps
+//! changing or the score falls, less when one move takes nearly all the search.
 
 use std::time::Duration;
 
@@ -52,6 +54,43 @@ pub fn for_clock(clock: Clock, overhead_ms: u64) -> TimeLimits {
     TimeLimits { soft: Duration::from_millis(soft), hard: Duration::from_millis(hard) }
 }
 
+/// Soft-limit factor by the number of iterations the best move has not changed.
+const STABILITY_FACTOR: [f64; 6] = [1.8, 1.4, 1.15, 1.0, 0.9, 0.8];
+/// A score drop of this many centipawns since the last iteration doubles the soft limit (capped).
+const SCORE_DROP_FOR_DOUBLE: f64 = 100.0;
+const SCORE_DROP_MAX_FACTOR: f64 = 1.6;
+/// Soft-limit factor from the share of nodes under the best move: `BASE - share`, clamped.
+const SHARE_BASE: f64 = 1.7;
+const SHARE_FACTOR_MIN: f64 = 0.6;
+
+/// What the iterations so far say about how much time this move deserves.
+#[derive(Clone, Debug, Default)]
+pub struct Effort {
+    stable_iterations: usize,
+    last_score: Option<i32>,
+    score_drop: i32,
+    best_move_share: f64,
+}
+
+impl Effort {
+    /// Records one completed iteration: whether its best move is the previous one, its score, and the
+    /// share of all nodes searched below its best move.
+    pub fn update(&mut self, same_best_move: bool, score: i32, best_move_share: f64) {
+        self.stable_iterations = if same_best_move { self.stable_iterations + 1 } else { 0 };
+        self.score_drop = self.last_score.map_or(0, |last| last - score);
+        self.last_score = Some(score);
+        self.best_move_share = best_move_share;
+    }
+
+    /// The soft limit for the next decision, never beyond the hard limit.
+    pub fn scale(&self, limits: TimeLimits) -> Duration {
+        let stability = STABILITY_FACTOR[self.stable_iterations.min(STABILITY_FACTOR.len() - 1)];
+        let drop = (1.0 + self.score_drop.max(0) as f64 / SCORE_DROP_FOR_DOUBLE).min(SCORE_DROP_MAX_FACTOR);
+        let share = (SHARE_BASE - self.best_move_share).clamp(SHARE_FACTOR_MIN, 1.0 + SHARE_FACTOR_MIN);
+        limits.soft.mul_f64(stability * drop * share).min(limits.hard)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -73,6 +112,21 @@ mod tests {
     fn almost_no_time_left_gives_tiny_limits() {
         let limits = for_clock(Clock { time_ms: 5, increment_ms: 0, moves_to_go: None }, 10);
         assert_eq!(limits.hard, Duration::from_millis(1));
+    }
+
+    #[test]
+    fn effort_gives_more_time_to_unstable_and_falling_searches() {
+        let limits = TimeLimits { soft: Duration::from_millis(100), hard: Duration::from_millis(400) };
+        let mut calm = Effort::default();
+        for _ in 0..8 {
+            calm.update(true, 50, 0.95);
+        }
+        let mut troubled = Effort::default();
+        troubled.update(false, 50, 0.3);
+        troubled.update(false, -40, 0.3);
+        assert!(calm.scale(limits) < limits.soft, "{:?}", calm.scale(limits));
+        assert!(troubled.scale(limits) > 2 * limits.soft, "{:?}", troubled.scale(limits));
+        assert!(troubled.scale(limits) <= limits.hard);
     }
 
     #[test]

@@ -1,16 +1,26 @@
-//! Transposition table: one lock-free entry per slot, safe to share between search threads.
+//! Transposition table: buckets of four lock-free entries, safe to share between search threads.
 //!
 //! Each entry is two `AtomicU64`s: the data word and the key XOR the data word. A torn write (two
-//! threads writing one slot at once) makes the check fail, so a reader never trusts mixed halves.
+//! threads writing one entry at once) makes the check fail, so a reader never trusts mixed halves.
+//! A bucket is one 64-byte cache line. A new position replaces the entry of its bucket that is
+//! shallowest once age counts against it (`AGE_WEIGHT` plies per search since it was written).
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 use cozy_chess::{Move, Piece, Square};
 
-/// Bytes per entry.
-const ENTRY_BYTES: usize = 16;
-/// Entries sampled for `hashfull`.
-const HASHFULL_SAMPLE: usize = 1000;
+/// Entries per bucket.
+const BUCKET_ENTRIES: usize = 4;
+/// Bytes per bucket.
+const BUCKET_BYTES: usize = 64;
+/// Buckets sampled for `hashfull`.
+const HASHFULL_SAMPLE: usize = 250;
+/// Generations fit in 6 bits.
+const GENERATION_MASK: u8 = 63;
+/// Depth an entry loses, for replacement, per search since it was written.
+const AGE_WEIGHT: i32 = 8;
+/// Stored in place of a static evaluation when there is none (in check).
+const NO_EVAL: i16 = i16::MIN;
 
 /// What a stored score says about the true score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +37,8 @@ pub enum Bound {
 pub struct Entry {
     pub mv: Option<Move>,
     pub score: i32,
+    /// The static evaluation before any clock scaling, when the side to move was not in check.
+    pub eval: Option<i32>,
     pub depth: i32,
     pub bound: Bound,
 }
@@ -37,8 +49,16 @@ struct Slot {
     data: AtomicU64,
 }
 
+#[repr(align(64))]
+#[derive(Default)]
+struct Bucket {
+    slots: [Slot; BUCKET_ENTRIES],
+}
+
+const _: () = assert!(std::mem::size_of::<Bucket>() == BUCKET_BYTES);
+
 pub struct TranspositionTable {
-    slots: Vec<Slot>,
+    buckets: Vec<Bucket>,
     generation: AtomicU8,
 }
 
@@ -61,54 +81,75 @@ fn decode_move(bits: u64) -> Option<Move> {
     Some(Move { from, to, promotion })
 }
 
-fn pack(mv: Option<Move>, score: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
-    encode_move(mv)
-        | (score as i16 as u16 as u64) << 16
-        | (depth.clamp(0, 255) as u64) << 32
-        | (bound as u64) << 40
-        | (generation as u64) << 48
+struct Packed {
+    mv: Option<Move>,
+    score: i32,
+    eval: Option<i32>,
+    depth: i32,
+    bound: Bound,
+    generation: u8,
+}
+
+fn pack(p: Packed) -> u64 {
+    let eval = p.eval.map_or(NO_EVAL, |e| e.clamp(-i16::MAX as i32, i16::MAX as i32) as i16);
+    encode_move(p.mv)
+        | (p.score as i16 as u16 as u64) << 16
+        | (eval as u16 as u64) << 32
+        | (p.depth.clamp(0, 255) as u64) << 48
+        | (p.bound as u64) << 56
+        | ((p.generation & GENERATION_MASK) as u64) << 58
 }
 
 fn unpack(data: u64) -> Option<Entry> {
-    let bound = match data >> 40 & 3 {
+    let bound = match data >> 56 & 3 {
         1 => Bound::Upper,
         2 => Bound::Lower,
         3 => Bound::Exact,
         _ => return None,
     };
+    let eval = (data >> 32) as u16 as i16;
     Some(Entry {
         mv: decode_move(data & 0xffff),
         score: (data >> 16) as u16 as i16 as i32,
-        depth: (data >> 32 & 0xff) as i32,
+        eval: (eval != NO_EVAL).then_some(eval as i32),
+        depth: (data >> 48 & 0xff) as i32,
         bound,
     })
 }
 
 fn generation_of(data: u64) -> u8 {
-    (data >> 48) as u8
+    (data >> 58) as u8 & GENERATION_MASK
+}
+
+fn depth_of(data: u64) -> i32 {
+    (data >> 48 & 0xff) as i32
+}
+
+fn allocate(count: usize) -> Result<Vec<Bucket>, ()> {
+    let mut buckets = Vec::new();
+    buckets.try_reserve_exact(count).map_err(|_| ())?;
+    buckets.resize_with(count, Bucket::default);
+    Ok(buckets)
 }
 
 impl TranspositionTable {
-    /// A table of about `megabytes` MiB (at least one entry), or an error when the memory cannot
+    /// A table of about `megabytes` MiB (at least one bucket), or an error when the memory cannot
     /// be had (the caller keeps its old table).
     pub fn new(megabytes: usize) -> Result<TranspositionTable, String> {
-        let count = megabytes.max(1).saturating_mul(1 << 20) / ENTRY_BYTES;
-        let mut slots = Vec::new();
-        slots.try_reserve_exact(count).map_err(|_| format!("cannot allocate {megabytes} MiB for the hash table"))?;
-        slots.resize_with(count, Slot::default);
-        Ok(TranspositionTable { slots, generation: AtomicU8::new(0) })
+        let count = (megabytes.max(1).saturating_mul(1 << 20) / BUCKET_BYTES).max(1);
+        let buckets = allocate(count).map_err(|_| format!("cannot allocate {megabytes} MiB for the hash table"))?;
+        Ok(TranspositionTable { buckets, generation: AtomicU8::new(0) })
     }
 
     /// The smallest table (1 MiB), for when a larger one cannot be had.
     pub fn minimal() -> TranspositionTable {
-        let count = (1 << 20) / ENTRY_BYTES;
-        let mut slots = Vec::with_capacity(count);
-        slots.resize_with(count, Slot::default);
-        TranspositionTable { slots, generation: AtomicU8::new(0) }
+        let mut buckets = Vec::with_capacity((1 << 20) / BUCKET_BYTES);
+        buckets.resize_with((1 << 20) / BUCKET_BYTES, Bucket::default);
+        TranspositionTable { buckets, generation: AtomicU8::new(0) }
     }
 
     pub fn clear(&self) {
-        for slot in &self.slots {
+        for slot in self.buckets.iter().flat_map(|b| &b.slots) {
             slot.check.store(0, Ordering::Relaxed);
             slot.data.store(0, Ordering::Relaxed);
         }
@@ -119,53 +160,107 @@ impl TranspositionTable {
         self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
-    fn slot(&self, key: u64) -> &Slot {
-        let index = ((key as u128 * self.slots.len() as u128) >> 64) as usize;
-        &self.slots[index]
+    fn generation(&self) -> u8 {
+        self.generation.load(Ordering::Relaxed) & GENERATION_MASK
+    }
+
+    fn bucket(&self, key: u64) -> &Bucket {
+        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index]
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let slot = self.slot(key);
-        let data = slot.data.load(Ordering::Relaxed);
-        let check = slot.check.load(Ordering::Relaxed);
-        if check ^ data != key {
-            return None;
-        }
-        unpack(data)
+        self.bucket(key).slots.iter().find_map(|slot| {
+            let data = slot.data.load(Ordering::Relaxed);
+            let check = slot.check.load(Ordering::Relaxed);
+            if check ^ data == key {
+                unpack(data)
+            } else {
+                None
+            }
+        })
     }
 
-    /// Stores an entry; keeps a deeper entry of the same position from this search unless the new
-    /// one is exact. A new position always replaces.
-    pub fn store(&self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
-        let slot = self.slot(key);
-        let generation = self.generation.load(Ordering::Relaxed);
-        let old = slot.data.load(Ordering::Relaxed);
-        let same_position = slot.check.load(Ordering::Relaxed) ^ old == key;
-        if same_position {
-            if let Some(entry) = unpack(old) {
-                let current = generation_of(old) == generation;
-                if current && bound != Bound::Exact && depth + 2 < entry.depth {
+    /// Stores an entry. The same position's entry is kept when it is deeper (by more than 2 plies)
+    /// from this search and the new one is not exact; otherwise an empty entry or the bucket's
+    /// least valuable one (shallow and old) is replaced.
+    pub fn store(&self, key: u64, mv: Option<Move>, score: i32, eval: Option<i32>, depth: i32, bound: Bound) {
+        let generation = self.generation();
+        let bucket = self.bucket(key);
+        let mut victim = &bucket.slots[0];
+        let mut victim_worth = i32::MAX;
+        let mut old_move = None;
+        for slot in &bucket.slots {
+            let data = slot.data.load(Ordering::Relaxed);
+            if slot.check.load(Ordering::Relaxed) ^ data == key {
+                if generation_of(data) == generation && bound != Bound::Exact && depth + 2 < depth_of(data) {
                     return;
                 }
+                victim = slot;
+                old_move = decode_move(data & 0xffff);
+                break;
+            }
+            let age = (generation.wrapping_sub(generation_of(data)) & GENERATION_MASK) as i32;
+            let worth = if data == 0 { i32::MIN } else { depth_of(data) - AGE_WEIGHT * age };
+            if worth < victim_worth {
+                victim = slot;
+                victim_worth = worth;
             }
         }
-        let mv = if mv.is_none() && same_position { decode_move(old & 0xffff) } else { mv };
-        let data = pack(mv, score, depth, bound, generation);
-        slot.data.store(data, Ordering::Relaxed);
-        slot.check.store(key ^ data, Ordering::Relaxed);
+        let data = pack(Packed { mv: mv.or(old_move), score, eval, depth, bound, generation });
+        victim.data.store(data, Ordering::Relaxed);
+        victim.check.store(key ^ data, Ordering::Relaxed);
     }
 
     /// Per mille of sampled entries written during the current search.
     pub fn hashfull(&self) -> u16 {
-        let generation = self.generation.load(Ordering::Relaxed);
-        let sample = self.slots.len().min(HASHFULL_SAMPLE);
-        let used = self.slots[..sample]
+        let generation = self.generation();
+        let buckets = &self.buckets[..self.buckets.len().min(HASHFULL_SAMPLE)];
+        let total = buckets.len() * BUCKET_ENTRIES;
+        let used = buckets
             .iter()
+            .flat_map(|b| &b.slots)
             .filter(|s| {
                 let data = s.data.load(Ordering::Relaxed);
                 data != 0 && generation_of(data) == generation
             })
             .count();
-        (used * 1000 / sample.max(1)) as u16
+        (used * 1000 / total.max(1)) as u16
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_round_trip() {
+        let table = TranspositionTable::new(1).expect("table");
+        let mv: Move = "e7e8q".parse().expect("move");
+        table.store(42, Some(mv), -31_000, Some(-123), 17, Bound::Lower);
+        let entry = table.probe(42).expect("stored");
+        assert_eq!(entry.mv, Some(mv));
+        assert_eq!((entry.score, entry.eval, entry.depth, entry.bound), (-31_000, Some(-123), 17, Bound::Lower));
+        table.store(43, None, 5, None, 0, Bound::Upper);
+        let entry = table.probe(43).expect("stored");
+        assert_eq!((entry.mv, entry.eval), (None, None));
+        assert!(table.probe(44).is_none());
+    }
+
+    #[test]
+    fn a_bucket_holds_four_positions() {
+        let table = TranspositionTable::new(1).expect("table");
+        // Keys with equal high bits share a bucket.
+        let keys: Vec<u64> = (1..=4).map(|i| 0x1234_5678_0000_0000 | i).collect();
+        for (depth, &key) in keys.iter().enumerate() {
+            table.store(key, None, depth as i32, None, depth as i32 + 1, Bound::Exact);
+        }
+        for &key in &keys {
+            assert!(table.probe(key).is_some());
+        }
+        // A fifth position replaces the shallowest.
+        table.store(0x1234_5678_0000_0009, None, 0, None, 9, Bound::Exact);
+        assert!(table.probe(keys[0]).is_none());
+        assert!(table.probe(keys[3]).is_some());
     }
 }

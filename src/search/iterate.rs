@@ -1,0 +1,193 @@
+//! One search from start to `bestmove`: iterative deepening with aspiration windows, the decisions
+//! about when to stop (time, nodes, mate, `stop`), `info` reports and the answer.
+
+use std::panic::{self, AssertUnwindSafe};
+use std::time::{Duration, Instant};
+
+use cozy_chess::{Board, Move};
+
+use super::alphabeta::Worker;
+use super::ordering::legal_moves;
+use super::score::{self, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use super::time::{self, Effort};
+use super::{Flags, Iteration, Job, Report};
+
+/// Polling interval while an infinite or ponder search waits for `stop`/`ponderhit`.
+const WAIT_POLL: Duration = Duration::from_millis(1);
+/// Aspiration windows start at this depth ...
+const ASPIRATION_DEPTH: u32 = 4;
+/// ... this wide on each side of the last score, and grow by half on each failure.
+const ASPIRATION_DELTA: i32 = 20;
+
+/// The outcome of a search, for callers that run it directly (bench).
+#[derive(Clone, Debug, Default)]
+pub struct SearchResult {
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// The first legal move of `board` that `searchmoves` allows (all, when empty).
+pub(super) fn first_allowed_move(board: &Board, allowed: &[Move]) -> Option<Move> {
+    legal_moves(board).into_iter().find(|mv| allowed.is_empty() || allowed.contains(mv))
+}
+
+/// Runs one search to the end, reporting iterations and exactly one best move.
+pub fn run(job: Job, flags: &Flags) -> SearchResult {
+    let Job { position, limits, settings, tt, mut reporter } = job;
+    tt.new_search();
+    let overhead = settings.move_overhead_ms;
+    let time = match (limits.movetime_ms, limits.clock) {
+        (Some(ms), _) => Some(time::for_movetime(ms, overhead)),
+        (None, Some(clock)) if !limits.infinite => Some(time::for_clock(clock, overhead)),
+        _ => None,
+    };
+    let searched = panic::catch_unwind(AssertUnwindSafe(|| {
+        Worker::new(&position, &limits, settings, time, &tt, flags).iterate(position.board(), &mut reporter)
+    }));
+    // A bug in the search must not cost the game: answer with a legal move all the same.
+    let result = searched.unwrap_or_else(|_| {
+        log::error!("search panicked; answering with the first legal move");
+        let best = first_allowed_move(position.board(), &limits.search_moves);
+        SearchResult { best, ..SearchResult::default() }
+    });
+    // `infinite` and `ponder` searches wait for `stop` (or `ponderhit`) before answering.
+    while (limits.infinite || flags.pondering()) && !flags.stopped() {
+        std::thread::sleep(WAIT_POLL);
+    }
+    flags.finish();
+    reporter(Report::BestMove { best: result.best, ponder: result.ponder });
+    result
+}
+
+impl Worker<'_> {
+    /// Iterative deepening until a limit, `stop`, or the maximum depth.
+    pub(super) fn iterate(&mut self, root: &Board, reporter: &mut super::Reporter) -> SearchResult {
+        let root_moves = legal_moves(root);
+        if root_moves.is_empty() {
+            // Checkmate or stalemate: one line saying so, then `bestmove 0000`.
+            let score = if root.checkers().is_empty() { self.draw_score(0, true) } else { score::mated_in(0) };
+            self.best_score = score;
+            reporter(Report::Iteration(self.iteration_info(0, score)));
+            return self.result(root);
+        }
+        let only_move = root_moves.len() == 1;
+        let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
+        let mut effort = Effort::default();
+        for depth in 1..=max_depth {
+            self.seldepth = 0;
+            let score = self.aspiration(root, depth);
+            if self.aborted {
+                break;
+            }
+            let previous_best = self.best_line.first().copied();
+            self.completed_depth = depth;
+            self.best_score = score;
+            self.best_line = self.pv[0][..self.pv_len[0]].to_vec();
+            reporter(Report::Iteration(self.iteration_info(depth, score)));
+            effort.update(previous_best == self.best_line.first().copied(), score, self.best_move_share());
+            if self.iteration_limit_reached(score, &effort) || (only_move && self.time.is_some() && !self.pondering()) {
+                break;
+            }
+        }
+        self.result(root)
+    }
+
+    /// Searches the root at `depth` in a window around the last score, widening it on failure.
+    fn aspiration(&mut self, root: &Board, depth: u32) -> i32 {
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH && !score::is_mate(self.best_score) {
+            (self.best_score - delta, self.best_score + delta)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let score = self.negamax(root, depth as i32, alpha, beta, 0, false);
+            if self.aborted {
+                return score;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITY);
+            } else {
+                return score;
+            }
+            delta += delta / 2;
+            if delta > 1000 {
+                (alpha, beta) = (-INFINITY, INFINITY);
+            }
+        }
+    }
+
+    /// Share of all nodes spent below the current best root move.
+    fn best_move_share(&self) -> f64 {
+        let Some(&best) = self.best_line.first() else {
+            return 1.0;
+        };
+        self.root_move_nodes(best) as f64 / self.nodes.max(1) as f64
+    }
+
+    fn iteration_info(&self, depth: u32, score: i32) -> Iteration {
+        Iteration {
+            depth,
+            seldepth: self.seldepth as u32,
+            score,
+            nodes: self.nodes,
+            time_ms: self.start.elapsed().as_millis() as u64,
+            hashfull: self.tt.hashfull(),
+            pv: self.best_line.clone(),
+        }
+    }
+
+    /// After an iteration: is it time to stop deepening?
+    fn iteration_limit_reached(&mut self, score: i32, effort: &Effort) -> bool {
+        if self.flags.stopped() {
+            return true;
+        }
+        if let Some(moves) = self.limits.mate {
+            if score > MATE_BOUND && (MATE - score + 1) / 2 <= moves as i32 {
+                return true;
+            }
+        }
+        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+            return true;
+        }
+        let Some(limits) = self.time else {
+            return false;
+        };
+        let movetime = self.limits.movetime_ms.is_some();
+        let soft = if movetime { limits.soft } else { effort.scale(limits) };
+        !self.pondering() && self.clock_start.elapsed() >= soft
+    }
+
+    fn result(&self, root: &Board) -> SearchResult {
+        // If not even depth 1 finished (stopped at once), any allowed legal move beats none.
+        let best = self.best_line.first().copied().or_else(|| first_allowed_move(root, &self.limits.search_moves));
+        let ponder = best.and_then(|mv| self.ponder_move(root, mv));
+        SearchResult { best, ponder, score: self.best_score, depth: self.completed_depth, nodes: self.nodes }
+    }
+
+    /// The reply to expect after `best`: from the PV, or from the table.
+    fn ponder_move(&self, root: &Board, best: Move) -> Option<Move> {
+        if let Some(&reply) = self.best_line.get(1) {
+            return Some(reply);
+        }
+        let mut child = root.clone();
+        child.play_unchecked(best);
+        let candidate = self.tt.probe(child.hash())?.mv?;
+        legal_moves(&child).contains(&candidate).then_some(candidate)
+    }
+
+    pub(super) fn pondering(&mut self) -> bool {
+        if self.waiting_for_ponderhit && !self.flags.pondering() {
+            // `ponderhit`: the clock of this move starts now.
+            self.waiting_for_ponderhit = false;
+            self.clock_start = Instant::now();
+        }
+        self.waiting_for_ponderhit
+    }
+}

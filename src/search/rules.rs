@@ -1,0 +1,145 @@
+//! The rules of chess inside the search: repetitions, the fifty-move limit (`Rule50`), dead positions
+//! and the score of a draw.
+//!
+//! A position seen before inside the search tree is a draw; one from the game before the root needs
+//! its third occurrence. A draw scores `Contempt` against the root side, with one centipawn of
+//! node-dependent jitter off the principal variation so that the search does not trust one drawn line
+//! blindly. At the fifty-move limit a node is a draw unless the side to move is mated.
+//!
+//! The transposition table knows nothing of the clock, so close to the limit it gives no cutoffs, and
+//! a mate it remembers counts only if it can be delivered before the limit.
+
+use cozy_chess::Board;
+
+use super::alphabeta::Worker;
+use super::score::{self, DRAW};
+use crate::eval;
+use crate::position::draw::is_dead_position;
+
+/// No transposition-table cutoffs this many plies before the fifty-move limit: the stored score was
+/// found at another clock.
+const TT_CLOCK_MARGIN: u32 = 10;
+
+/// How the current node stands toward a repetition draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repetition {
+    None,
+    /// Seen once before the root: one more occurrence makes a threefold.
+    Earlier,
+    Draw,
+}
+
+/// Whether some position of the game, within reach of the halfmove clock `clock` at the last one,
+/// has appeared more than once.
+pub fn history_repeats(keys: &[u64], clock: u32) -> bool {
+    let reach = (clock as usize).min(keys.len().saturating_sub(1));
+    let window = &keys[keys.len() - 1 - reach..];
+    window.iter().enumerate().any(|(i, key)| window[i + 1..].contains(key))
+}
+
+impl Worker<'_> {
+    /// Whether the current node (at `ply`) repeats a position: `Draw` once inside the tree or for the
+    /// third time counting positions before the root; `Earlier` when it occurred before the root only
+    /// once. Positions before a null move in the current line do not count.
+    ///
+    /// Also `Draw` when the engine's own side is to move and can claim a threefold with its next move
+    /// (FIDE 9.2: "the move they are about to play will make it appear"): python-chess based GUIs
+    /// adjudicate that claim at once, so a winning engine must not walk into it. The opponent's claim
+    /// is its option, which plain search already gives it (the repeating move scores a draw), so a
+    /// losing engine does not count on a winning opponent claiming.
+    pub(super) fn repetition(&self, ply: usize) -> Repetition {
+        let current = self.keys.len() - 1;
+        let key = self.keys[current];
+        let reach = (self.clocks[ply] as usize).min(current - self.repetition_floor.min(current));
+        let oldest = current - reach;
+        let mut before_root = 0;
+        let mut back = 2;
+        while back <= reach {
+            let index = current - back;
+            if self.keys[index] == key {
+                if index >= self.root_index || before_root == 1 {
+                    return Repetition::Draw;
+                }
+                before_root += 1;
+                // The move played from that earlier occurrence can be played again: if the position
+                // it led to has appeared twice, that move makes a threefold, which may be claimed now.
+                if ply.is_multiple_of(2) {
+                    let successor = self.keys[index + 1];
+                    let seen = (oldest..current).rev().step_by(2).filter(|&i| self.keys[i] == successor).count();
+                    if seen >= 2 {
+                        return Repetition::Draw;
+                    }
+                }
+            }
+            back += 2;
+        }
+        if before_root > 0 {
+            Repetition::Earlier
+        } else {
+            Repetition::None
+        }
+    }
+
+    /// The score of a drawn node at `ply`: `Contempt` against the root side, and off the principal
+    /// variation one centipawn of jitter either way (from the node count).
+    pub(super) fn draw_score(&self, ply: usize, pv_node: bool) -> i32 {
+        let contempt = self.settings.contempt;
+        let base = if ply.is_multiple_of(2) { DRAW - contempt } else { DRAW + contempt };
+        if pv_node {
+            base
+        } else {
+            base + (self.nodes & 2) as i32 - 1
+        }
+    }
+
+    /// Whether the fifty-move limit (if on) is reached at `ply`.
+    pub(super) fn limit_reached(&self, ply: usize) -> bool {
+        self.settings.move_limit.claim_plies().is_some_and(|limit| self.clocks[ply] >= limit)
+    }
+
+    /// The score of a node at the fifty-move limit: a draw, unless the side to move is mated (a mate on
+    /// the last ply stands).
+    pub(super) fn limit_score(&self, board: &Board, ply: usize, pv_node: bool) -> i32 {
+        let mated = !board.checkers().is_empty() && !board.generate_moves(|_| true);
+        if mated {
+            score::mated_in(ply)
+        } else {
+            self.draw_score(ply, pv_node)
+        }
+    }
+
+    /// Draw by the rules at a node below the root (given its repetition status), or `None`.
+    pub(super) fn rule_draw(&self, board: &Board, ply: usize, pv_node: bool, repetition: Repetition) -> Option<i32> {
+        if self.limit_reached(ply) {
+            return Some(self.limit_score(board, ply, pv_node));
+        }
+        if repetition == Repetition::Draw || is_dead_position(board) {
+            return Some(self.draw_score(ply, pv_node));
+        }
+        None
+    }
+
+    /// Whether the fifty-move limit is within `TT_CLOCK_MARGIN` plies of `ply`. Then only the rules
+    /// decide: no table cutoffs and no pruning on static evaluations (every quiet line ends in a
+    /// draw there, whatever the evaluation says).
+    pub(super) fn near_limit(&self, ply: usize) -> bool {
+        self.settings.move_limit.claim_plies().is_some_and(|limit| self.clocks[ply] + TT_CLOCK_MARGIN >= limit)
+    }
+
+    /// Whether a table entry's score may stand for the search of a node at `ply`: not close to the
+    /// fifty-move limit, and a mate only if it comes before the limit.
+    pub(super) fn tt_score_usable(&self, score: i32, ply: usize) -> bool {
+        let Some(limit) = self.settings.move_limit.claim_plies() else {
+            return true;
+        };
+        if self.near_limit(ply) {
+            return false;
+        }
+        !score::is_mate(score) || self.clocks[ply] + score::mate_distance(score) <= limit
+    }
+
+    /// A static evaluation (before scaling) shrunk toward the draw as the halfmove clock runs.
+    pub(super) fn scale_for_clock(&self, raw_eval: i32, ply: usize) -> i32 {
+        eval::scale_for_clock(raw_eval, self.clocks[ply], self.settings.move_limit)
+    }
+}
