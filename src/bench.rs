@@ -9,11 +9,11 @@ use crate::position::Position;
 use crate::search::{self, Flags, Job, Limits, Settings, TranspositionTable};
 
 /// Depth searched when `bench` is given none.
-pub const DEFAULT_DEPTH: u32 = 6;
+pub const DEFAULT_DEPTH: u32 = 11;
 const BENCH_HASH_MB: usize = 16;
 
-/// Standard and Chess960 positions: openings, middlegames, endgames, checks and promotions.
-pub const POSITIONS: [&str; 24] = [
+/// Standard and Chess960 positions: openings, middlegames, endgames, checks and promotions, tactics.
+pub const POSITIONS: [&str; 50] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
@@ -38,6 +38,35 @@ pub const POSITIONS: [&str; 24] = [
     "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w GBgb - 0 1",
     "qrnkbbrn/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/QRNKBBRN w GBgb c6 0 2",
     "1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9",
+    // Win At Chess (Reinfeld), every 30th position: tactics.
+    "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+    "rb3qk1/pQ3ppp/4p3/3P4/8/1P3N2/1P3PPP/3R2K1 w - - 0 1",
+    "3qrbk1/ppp1r2n/3pP2p/3P4/2P4P/1P3Q2/PB6/R4R1K w - - 0 1",
+    "2qr2k1/4b1p1/2p2p1p/1pP1p3/p2nP3/PbQNB1PP/1P3PK1/4RB2 b - - 0 1",
+    "6k1/5p1p/2bP2pb/4p3/2P5/1p1pNPPP/1P1Q1BK1/1q6 b - - 0 1",
+    "8/3b2kp/4p1p1/pr1n4/N1N4P/1P4P1/1K3P2/3R4 w - - 0 1",
+    "r3k2r/2p2p2/p2p1n2/1p2p3/4P2p/1PPPPp1q/1P5P/R1N2QRK b kq - 0 1",
+    "r1bqrk2/pp1n1n1p/3p1p2/P1pP1P1Q/2PpP1NP/6R1/2PB4/4RBK1 w - - 0 1",
+    "2rq1rk1/pp3ppp/2n2b2/4NR2/3P4/PB5Q/1P4PP/3R2K1 w - - 0 1",
+    "2kr4/ppp3Pp/4RP1B/2r5/5P2/1P6/P2p4/3K4 w - - 0 1",
+    // Chess960 and double Chess960 start positions (../shared/data/books FRC and DFRC openings).
+    "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1",
+    "nbrkbrqn/pppppppp/8/8/8/8/PPPPPPPP/NBRKBRQN w KQkq - 0 1",
+    "rbqnbkrn/pppppppp/8/8/8/8/PPPPPPPP/RBQNBKRN w KQkq - 0 1",
+    "rbknbrqn/pppppppp/8/8/8/8/PPPPPPPP/RBKNBRQN w KQkq - 0 1",
+    "brqbnkrn/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFgb - 0 1",
+    "rknrbnqb/pppppppp/8/8/8/8/PPPPPPPP/QNBNRBKR w HEda - 0 1",
+    "rnqkrbbn/pppppppp/8/8/8/8/PPPPPPPP/QNNRBBKR w HDea - 0 1",
+    "nrknbqrb/pppppppp/8/8/8/8/PPPPPPPP/QNNRKRBB w FDgb - 0 1",
+    // Positions from Stockfish self-play (../shared/data/tuning/sf_quiet.epd).
+    "8/2r5/5kb1/R5p1/1K4B1/5PP1/8/8 b - - 50 69",
+    "r3k2r/p2n2bp/1p2p2p/1B3p2/3pp1P1/N4P1P/PPP5/2KRR3 b kq - 0 11",
+    "r2q1rk1/1b1nppbp/p1pp1np1/1p6/PP1PP3/2PB1N2/5PPP/RNBQR1K1 b - - 2 8",
+    "8/p7/4b3/2pkpp1p/7P/P3KPP1/8/8 b - - 0 44",
+    "8/8/8/1K6/3k4/8/Q7/8 w - - 11 79",
+    "3r3k/1ppP1R2/7b/p4Bq1/4p3/P6Q/1PP4P/1K6 b - - 1 25",
+    "2k1r3/1b5p/1p4p1/p1p2pB1/5N2/1P2n3/P5PP/4R1K1 b - - 1 24",
+    "8/6R1/3k4/8/4P3/8/1KB5/8 b - - 2 57",
 ];
 
 /// Searches every bench position to `depth` (default `DEFAULT_DEPTH`) and prints the totals.

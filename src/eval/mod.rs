@@ -1,16 +1,21 @@
-//! Static evaluation: tapered material and piece-square tables, from the side to move's view.
+//! Static evaluation, from the side to move's point of view, in centipawns.
 //!
-//! The weights live in `weights`; this file only adds them up. Mate and draw scores never pass through
-//! here. The halfmove-clock scaling lives here too, in `scale_for_clock`, and nowhere else.
+//! The terms (`terms`) are counted for each colour and weighted by `weights::WEIGHTS`, a
+//! middlegame/endgame pair per parameter (`params`), blended by game phase. The evaluation is linear
+//! in the weights, so the Texel tuner can fit them. Mate and draw scores never pass through here. The
+//! halfmove-clock scaling lives here too, in `scale_for_clock`, and nowhere else.
 
+pub mod params;
+mod terms;
+mod tuned;
 mod weights;
 
-use cozy_chess::{Board, Color, Piece, Square};
+use cozy_chess::{Board, Color, Piece};
 
 use crate::position::MoveLimit;
-
+pub use terms::{trace, Terms};
 pub use weights::PHASE_TOTAL;
-use weights::{BISHOP_PAIR, CLOCK_DROP_PCT, MATERIAL, PHASE_WEIGHT, PST, TEMPO};
+use weights::{CLOCK_DROP_PCT, PHASE_WEIGHT, WEIGHTS};
 
 /// A middlegame/endgame pair of values, blended by game phase.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -24,15 +29,15 @@ impl Tapered {
         Tapered { mg, eg }
     }
 
-    fn add(&mut self, other: Tapered, sign: i32) {
-        self.mg += sign * other.mg;
-        self.eg += sign * other.eg;
-    }
-
     /// Blends by `phase` (PHASE_TOTAL = full middlegame, 0 = bare endgame).
-    fn blend(self, phase: i32) -> i32 {
+    pub fn blend(self, phase: i32) -> i32 {
         (self.mg * phase + self.eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL
     }
+}
+
+/// The weight of parameter `param` (see `params`).
+pub fn weight(param: usize) -> Tapered {
+    WEIGHTS[param]
 }
 
 /// Game phase from the non-pawn material left, PHASE_TOTAL at the start, 0 with only kings and pawns.
@@ -41,37 +46,74 @@ pub fn phase(board: &Board) -> i32 {
     sum.min(PHASE_TOTAL)
 }
 
-/// Material and piece-square terms of `color`, from white's point of view of the tables.
-fn side_terms(board: &Board, color: Color) -> Tapered {
-    let mut total = Tapered::default();
-    for &piece in &Piece::ALL {
-        for square in board.colored_pieces(color, piece) {
-            let index = relative_index(square, color);
-            total.add(MATERIAL[piece as usize], 1);
-            total.add(PST[piece as usize][index], 1);
-        }
-    }
-    if board.colored_pieces(color, Piece::Bishop).len() >= 2 {
-        total.add(BISHOP_PAIR, 1);
-    }
-    total
+/// Sums weighted terms from white's point of view.
+#[derive(Default)]
+struct Sum {
+    total: Tapered,
 }
 
-/// Square index as seen from `color`'s side of the board (a1 = 0 for both).
-fn relative_index(square: Square, color: Color) -> usize {
-    match color {
-        Color::White => square as usize,
-        Color::Black => square as usize ^ 56,
+impl Terms for Sum {
+    #[inline]
+    fn add(&mut self, color: Color, param: usize, count: i32) {
+        let weight = WEIGHTS[param];
+        let count = if color == Color::White { count } else { -count };
+        self.total.mg += weight.mg * count;
+        self.total.eg += weight.eg * count;
     }
 }
 
 /// The evaluation in centipawns from the side to move's point of view.
 pub fn evaluate(board: &Board) -> i32 {
-    let mut terms = side_terms(board, Color::White);
-    terms.add(side_terms(board, Color::Black), -1);
-    let white_view = terms.blend(phase(board));
-    let us = if board.side_to_move() == Color::White { white_view } else { -white_view };
-    us + TEMPO
+    let mut sum = Sum::default();
+    trace(board, &mut sum);
+    let white_view = sum.total.blend(phase(board));
+    if board.side_to_move() == Color::White {
+        white_view
+    } else {
+        -white_view
+    }
+}
+
+/// Sums terms by `params::BREAKDOWN` line and colour, for the `eval` command.
+struct Breakdown {
+    /// [line][colour]
+    lines: Vec<[Tapered; 2]>,
+}
+
+impl Terms for Breakdown {
+    fn add(&mut self, color: Color, param: usize, count: i32) {
+        let weight = WEIGHTS[param];
+        let cell = &mut self.lines[params::breakdown_line(param)][color as usize];
+        cell.mg += weight.mg * count;
+        cell.eg += weight.eg * count;
+    }
+}
+
+/// The evaluation broken down by term, as text lines (white's point of view, centipawns).
+pub fn breakdown(board: &Board) -> Vec<String> {
+    let mut terms = Breakdown { lines: vec![[Tapered::default(); 2]; params::BREAKDOWN.len()] };
+    trace(board, &mut terms);
+    let phase = phase(board);
+    let cp = |v: i32| format!("{:7.2}", v as f64 / 100.0);
+    let pair = |t: Tapered| format!("{} {}", cp(t.mg), cp(t.eg));
+    let rule = format!("{:-<17}+{:-<17}+{:-<17}+{:-<16}", "", "", "", "");
+    let mut lines = vec![
+        format!("{:>16} | {:^15} | {:^15} | {:^15}", "Term", "White", "Black", "Total"),
+        format!("{:>16} | {:>7} {:>7} | {:>7} {:>7} | {:>7} {:>7}", "", "MG", "EG", "MG", "EG", "MG", "EG"),
+        rule.clone(),
+    ];
+    let mut total = Tapered::default();
+    for (i, (name, _)) in params::BREAKDOWN.iter().enumerate() {
+        let [white, black] = terms.lines[i];
+        let net = Tapered::new(white.mg - black.mg, white.eg - black.eg);
+        total = Tapered::new(total.mg + net.mg, total.eg + net.eg);
+        lines.push(format!("{name:>16} | {} | {} | {}", pair(white), pair(black), pair(net)));
+    }
+    lines.push(rule);
+    lines.push(format!("{:>16} | {:>15} | {:>15} | {}", "Total", "", "", pair(total)));
+    lines.push(format!("Phase: {phase} of {PHASE_TOTAL} (middlegame share)"));
+    lines.push(format!("Final evaluation: {} (white side)", cp(total.blend(phase))));
+    lines
 }
 
 /// Shrinks an evaluation toward the draw score as the halfmove clock runs toward the fifty-move limit:
@@ -105,5 +147,34 @@ mod tests {
         }
         assert_eq!(scale_for_clock(-300, 100, limit), -scale_for_clock(300, 100, limit));
         assert_eq!(scale_for_clock(300, 90, MoveLimit::from_moves(0)), 300);
+    }
+
+    #[test]
+    fn evaluation_is_symmetric() {
+        let fens = [
+            (
+                "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+                "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 3 3",
+            ),
+            ("8/5pk1/6p1/3P4/8/8/5PPP/6K1 w - - 0 40", "6k1/5ppp/8/8/3p4/6P1/5PK1/8 b - - 0 40"),
+            (
+                "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+                "bq1bnrkr/npp1p1pp/p2p4/5p2/2P5/3PPN2/PP3PPP/BQNB1RKR b HFhf - 2 9",
+            ),
+        ];
+        for (fen, mirrored) in fens {
+            let a: Board = fen.parse().expect("fen");
+            let b: Board = mirrored.parse().expect("mirrored fen");
+            assert_eq!(evaluate(&a), evaluate(&b), "{fen}");
+        }
+    }
+
+    #[test]
+    fn breakdown_total_matches_the_evaluation() {
+        let board: Board = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3".parse().expect("fen");
+        let lines = breakdown(&board);
+        let white_view = -evaluate(&board);
+        let last = lines.last().expect("lines");
+        assert!(last.contains(&format!("{:.2}", white_view as f64 / 100.0)), "{last} vs {white_view}");
     }
 }

@@ -461,7 +461,8 @@ impl<'a> Worker<'a> {
                     reduction = self.reductions[(depth as usize).min(LMR_TABLE - 1)][searched.min(LMR_TABLE - 1)];
                     reduction += !pv_node as i32 + cut_node as i32 - improving as i32 - gives_check as i32;
                     if quiet {
-                        let history = self.history.quiet_score(board.side_to_move(), mv, context_of(board, mv), &previous);
+                        let history =
+                            self.history.quiet_score(board.side_to_move(), mv, context_of(board, mv), &previous);
                         reduction -= history / LMR_HISTORY_DIVISOR;
                     }
                     reduction = reduction.min(new_depth - 1).max(0);
@@ -608,7 +609,16 @@ impl<'a> Worker<'a> {
 
     /// History updates after `best` caused a cutoff.
     #[allow(clippy::too_many_arguments)]
-    fn reward(&mut self, board: &Board, ply: usize, best: Move, quiet: bool, quiets: &Tried, captures: &Tried, depth: i32) {
+    fn reward(
+        &mut self,
+        board: &Board,
+        ply: usize,
+        best: Move,
+        quiet: bool,
+        quiets: &Tried,
+        captures: &Tried,
+        depth: i32,
+    ) {
         let captures = captures.to_vec();
         if quiet {
             let previous = self.previous_moves(ply);
@@ -681,7 +691,8 @@ impl<'a> Worker<'a> {
                 if picker.past_good_noisy() || (Some(mv) == table_move && !see_ge(board, mv, 0)) {
                     continue;
                 }
-                let gain = victim(board, mv).map_or(0, value) + mv.promotion.map_or(0, |p| value(p) - value(Piece::Pawn));
+                let gain =
+                    victim(board, mv).map_or(0, value) + mv.promotion.map_or(0, |p| value(p) - value(Piece::Pawn));
                 if stand_pat + gain + DELTA_MARGIN <= alpha {
                     continue;
                 }

@@ -97,7 +97,13 @@ impl History {
     }
 
     /// Ordering score of a quiet move: butterfly plus continuation history one and two plies back.
-    pub fn quiet_score(&self, color: Color, mv: Move, current: MoveContext, previous: &[Option<MoveContext>; 2]) -> i32 {
+    pub fn quiet_score(
+        &self,
+        color: Color,
+        mv: Move,
+        current: MoveContext,
+        previous: &[Option<MoveContext>; 2],
+    ) -> i32 {
         let mut score = self.butterfly[butterfly_index(color, mv)] as i32;
         for context in previous.iter().flatten() {
             score += self.continuation[continuation_index(*context, current)] as i32;

@@ -95,9 +95,9 @@ pub enum Kind {
 /// Calls `push` for every legal move of `board` of the given kind.
 pub fn generate(board: &Board, kind: Kind, mut push: impl FnMut(Move)) {
     let them = board.colors(!board.side_to_move());
-    let ep_target = board.en_passant().map_or(BitBoard::EMPTY, |file| {
-        Square::new(file, Rank::Sixth.relative_to(board.side_to_move())).bitboard()
-    });
+    let ep_target = board
+        .en_passant()
+        .map_or(BitBoard::EMPTY, |file| Square::new(file, Rank::Sixth.relative_to(board.side_to_move())).bitboard());
     let promotion_ranks = Rank::First.bitboard() | Rank::Eighth.bitboard();
     board.generate_moves(|mut piece_moves| {
         let pawn = piece_moves.piece == Piece::Pawn;

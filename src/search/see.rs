@@ -5,8 +5,8 @@
 //! without computing the exact value, so it can stop as soon as the answer is known.
 
 use cozy_chess::{
-    get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks, get_rook_moves, BitBoard, Board, Color,
-    Move, Piece, Square,
+    get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks, get_rook_moves, BitBoard, Board, Color, Move,
+    Piece, Square,
 };
 
 /// Exchange values by piece (pawn .. king); the king is worth more than everything else together.

@@ -1,9 +1,11 @@
-//! The `d` command: the board as text, its FEN, key and the state of the game under the rules.
+//! The `d` command (the board as text, its FEN, key and the state of the game under the rules) and
+//! the `eval` command (the static evaluation broken down by term).
 
 use cozy_chess::{Color, File, Rank, Square};
 
 use super::options::Options;
 use super::output::send;
+use crate::eval;
 use crate::position::Position;
 
 const RULE: &str = " +---+---+---+---+---+---+---+---+";
@@ -36,4 +38,24 @@ pub fn show(position: &Position, options: &Options) {
     send(&format!("Checkers: {}", checkers.join(" ")));
     send(&format!("Halfmove clock: {}", position.halfmove_clock()));
     send(&format!("State: {}", position.state(options.move_limit()).describe()));
+}
+
+/// `eval`: the evaluation by term (white's view, pawns), then the side to move's score in centipawns,
+/// as the search sees it before and after the halfmove-clock scaling.
+pub fn show_eval(position: &Position, options: &Options) {
+    let board = position.board();
+    send("");
+    if !board.checkers().is_empty() {
+        send("Final evaluation: none (in check)");
+        return;
+    }
+    for line in eval::breakdown(board) {
+        send(&line);
+    }
+    let raw = eval::evaluate(board);
+    let scaled = eval::scale_for_clock(raw, position.halfmove_clock(), options.move_limit());
+    send(&format!(
+        "Side to move: {raw} cp; scaled for the halfmove clock ({}): {scaled} cp",
+        position.halfmove_clock()
+    ));
 }

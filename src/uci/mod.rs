@@ -17,7 +17,7 @@ use vampirc_uci::UciMessage;
 
 use crate::position::{notation, Position};
 use crate::search::{Clock, Job, Limits, Report, Searcher, Settings, TranspositionTable};
-use crate::{bench, eval, perft};
+use crate::{bench, perft};
 use options::{Change, Options};
 use parse::{Command, Go, Start};
 
@@ -100,9 +100,7 @@ impl Engine {
                 return Flow::Quit;
             }
             Command::Display => display::show(&self.position, &self.options),
-            Command::Eval => {
-                output::info_string(&format!("static eval {} cp (side to move)", eval::evaluate(self.position.board())))
-            }
+            Command::Eval => display::show_eval(&self.position, &self.options),
             Command::Bench(depth) => self.bench(depth),
         }
         Flow::Continue

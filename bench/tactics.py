@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+"""Solve an EPD tactics suite (`bm`/`am` operations) with a UCI engine at a fixed time per position.
+
+    python3 bench/tactics.py --engine ./engine --epd ../shared/data/tactics/wac.epd --ms 1000
+
+A position counts as solved when the engine's best move is one of `bm` (and none of `am`). Prints
+each failure, then `solved N / M`. Needs python-chess (`pip install chess`).
+"""
+import argparse
+
+import chess
+import chess.engine
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--engine", default="./engine")
+    p.add_argument("--epd", required=True)
+    p.add_argument("--ms", type=int, default=1000, help="milliseconds per position")
+    p.add_argument("--hash", type=int, default=16)
+    args = p.parse_args()
+    solved = total = 0
+    engine = chess.engine.SimpleEngine.popen_uci(args.engine)
+    engine.configure({"Hash": args.hash})
+    try:
+        with open(args.epd) as f:
+            for line in f:
+                if not line.strip():
+                    continue
+                board, ops = chess.Board.from_epd(line.strip())
+                best = ops.get("bm", [])
+                avoid = ops.get("am", [])
+                engine.protocol.send_line("ucinewgame")
+                result = engine.play(board, chess.engine.Limit(time=args.ms / 1000))
+                ok = (not best or result.move in best) and result.move not in avoid
+                total += 1
+                solved += ok
+                if not ok:
+                    want = " ".join(board.san(m) for m in best) or "not " + " ".join(board.san(m) for m in avoid)
+                    print(f"failed {ops.get('id', total)}: played {board.san(result.move)}, wanted {want}", flush=True)
+    finally:
+        engine.quit()
+    print(f"solved {solved} / {total}")
+
+
+if __name__ == "__main__":
+    main()

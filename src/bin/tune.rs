@@ -1,0 +1,261 @@
+//! Texel tuner: fits every evaluation weight to game results by logistic regression.
+//!
+//! Each line of the data file is a quiet position and the result of the game it came from
+//! (`FEN c9 "1-0";`, as in `../shared/data/tuning/sf_quiet.epd`). The evaluation is linear in its
+//! weights (`engine::eval::params`), so each position is reduced once to its term counts; the tuner
+//! then minimises the mean squared error between the result and `sigmoid(K · eval)` with Adam, `K`
+//! fitted first to the starting weights, and a small L2 penalty on all but material. A tenth of the positions is held out to show the fit
+//! generalises. The result is written as a Rust table to paste over `src/eval/tuned.rs`:
+//!
+//!     cargo run --release --bin tune -- DATA [--epochs N] [--limit N] [--out src/eval/tuned.rs]
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, Write};
+use std::process::ExitCode;
+
+use cozy_chess::{Board, Color};
+use engine::eval::{self, params, Terms, PHASE_TOTAL};
+
+const DEFAULT_EPOCHS: usize = 400;
+const LEARNING_RATE: f64 = 2.0;
+const BETA1: f64 = 0.9;
+const BETA2: f64 = 0.999;
+const HOLDOUT_EVERY: usize = 10;
+/// L2 penalty on every weight but material, so that terms seen in few positions stay modest.
+const L2: f64 = 1e-9;
+/// Parameters the data cannot fit, left as they are: Chess960 corner bishops are absent from
+/// games of standard chess.
+const FROZEN: &[usize] = &[params::CORNERED_BISHOP];
+
+/// One position reduced to what the evaluation sees of it.
+struct Sample {
+    /// Range into the shared term arrays.
+    start: u32,
+    len: u16,
+    /// Middlegame share of the blend (phase / PHASE_TOTAL).
+    mg_share: f32,
+    /// Game result for white: 1, 0.5 or 0.
+    result: f32,
+}
+
+/// Term counts of all positions, white minus black, by parameter.
+#[derive(Default)]
+struct Data {
+    samples: Vec<Sample>,
+    params: Vec<u16>,
+    counts: Vec<f32>,
+}
+
+/// Collects one position's counts (white minus black) densely.
+struct Counter {
+    counts: Vec<i32>,
+}
+
+impl Terms for Counter {
+    fn add(&mut self, color: Color, param: usize, count: i32) {
+        self.counts[param] += if color == Color::White { count } else { -count };
+    }
+}
+
+fn parse_line(line: &str) -> Option<(Board, f32)> {
+    let (fen, rest) = line.split_once(" c9 ")?;
+    let result = match rest.trim().trim_end_matches(';').trim_matches('"') {
+        "1-0" => 1.0,
+        "0-1" => 0.0,
+        "1/2-1/2" => 0.5,
+        _ => return None,
+    };
+    let board = Board::from_fen(fen.trim(), false).or_else(|_| Board::from_fen(fen.trim(), true)).ok()?;
+    Some((board, result))
+}
+
+fn load(path: &str, limit: usize) -> Result<Data, String> {
+    let file = File::open(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut data = Data::default();
+    let mut counter = Counter { counts: vec![0; params::PARAM_COUNT] };
+    for line in BufReader::new(file).lines().take(limit) {
+        let line = line.map_err(|e| format!("{path}: {e}"))?;
+        let Some((board, result)) = parse_line(&line) else {
+            continue;
+        };
+        counter.counts.iter_mut().for_each(|c| *c = 0);
+        eval::trace(&board, &mut counter);
+        let start = data.params.len() as u32;
+        for (param, &count) in counter.counts.iter().enumerate().filter(|(_, &c)| c != 0) {
+            data.params.push(param as u16);
+            data.counts.push(count as f32);
+        }
+        let len = (data.params.len() as u32 - start) as u16;
+        let mg_share = eval::phase(&board) as f32 / PHASE_TOTAL as f32;
+        data.samples.push(Sample { start, len, mg_share, result });
+    }
+    Ok(data)
+}
+
+/// Weights as floats: `[mg, eg]` per parameter.
+type Weights = Vec<[f64; 2]>;
+
+fn evaluate(data: &Data, sample: &Sample, weights: &Weights) -> f64 {
+    let range = sample.start as usize..sample.start as usize + sample.len as usize;
+    let (mut mg, mut eg) = (0.0, 0.0);
+    for (&param, &count) in data.params[range.clone()].iter().zip(&data.counts[range]) {
+        let w = weights[param as usize];
+        mg += w[0] * count as f64;
+        eg += w[1] * count as f64;
+    }
+    let share = sample.mg_share as f64;
+    mg * share + eg * (1.0 - share)
+}
+
+fn sigmoid(k: f64, eval: f64) -> f64 {
+    1.0 / (1.0 + (-k * eval * std::f64::consts::LN_10 / 400.0).exp())
+}
+
+fn is_holdout(index: usize) -> bool {
+    index % HOLDOUT_EVERY == HOLDOUT_EVERY - 1
+}
+
+/// Mean squared error over the training (`holdout` false) or held-out positions.
+fn error(data: &Data, weights: &Weights, k: f64, holdout: bool) -> f64 {
+    let mut sum = 0.0;
+    let mut n = 0usize;
+    for (_, sample) in data.samples.iter().enumerate().filter(|(i, _)| is_holdout(*i) == holdout) {
+        let diff = sample.result as f64 - sigmoid(k, evaluate(data, sample, weights));
+        sum += diff * diff;
+        n += 1;
+    }
+    sum / n.max(1) as f64
+}
+
+/// The scaling constant K that fits the starting weights best (golden-section search).
+fn fit_k(data: &Data, weights: &Weights) -> f64 {
+    let (mut lo, mut hi) = (0.1f64, 4.0f64);
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..30 {
+        let a = hi - ratio * (hi - lo);
+        let b = lo + ratio * (hi - lo);
+        if error(data, weights, a, false) < error(data, weights, b, false) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// The gradient of the training error.
+fn gradient(data: &Data, weights: &Weights, k: f64) -> Weights {
+    let mut grad = vec![[0.0; 2]; weights.len()];
+    let scale = k * std::f64::consts::LN_10 / 400.0;
+    for (_, sample) in data.samples.iter().enumerate().filter(|(i, _)| !is_holdout(*i)) {
+        let s = sigmoid(k, evaluate(data, sample, weights));
+        let common = -2.0 * (sample.result as f64 - s) * s * (1.0 - s) * scale;
+        let share = sample.mg_share as f64;
+        let range = sample.start as usize..sample.start as usize + sample.len as usize;
+        for (&param, &count) in data.params[range.clone()].iter().zip(&data.counts[range]) {
+            let g = &mut grad[param as usize];
+            g[0] += common * count as f64 * share;
+            g[1] += common * count as f64 * (1.0 - share);
+        }
+    }
+    grad
+}
+
+fn tune(data: &Data, weights: &mut Weights, k: f64, epochs: usize) {
+    let n = data.samples.len() as f64;
+    let mut m = vec![[0.0; 2]; weights.len()];
+    let mut v = vec![[0.0; 2]; weights.len()];
+    for epoch in 1..=epochs {
+        let grad = gradient(data, weights, k);
+        for i in 0..weights.len() {
+            if FROZEN.contains(&i) {
+                continue;
+            }
+            let material = (params::MATERIAL..params::MATERIAL + 6).contains(&i);
+            for j in 0..2 {
+                let penalty = if material { 0.0 } else { 2.0 * L2 * weights[i][j] };
+                let g = grad[i][j] / n + penalty;
+                m[i][j] = BETA1 * m[i][j] + (1.0 - BETA1) * g;
+                v[i][j] = BETA2 * v[i][j] + (1.0 - BETA2) * g * g;
+                let m_hat = m[i][j] / (1.0 - BETA1.powi(epoch as i32));
+                let v_hat = v[i][j] / (1.0 - BETA2.powi(epoch as i32));
+                weights[i][j] -= LEARNING_RATE * m_hat / (v_hat.sqrt() + 1e-12);
+            }
+        }
+        if epoch % 50 == 0 || epoch == epochs {
+            eprintln!(
+                "epoch {epoch}: train {:.6} holdout {:.6}",
+                error(data, weights, k, false),
+                error(data, weights, k, true)
+            );
+        }
+    }
+}
+
+fn write_table(path: &str, weights: &Weights, comment: &str) -> std::io::Result<()> {
+    let mut out = File::create(path)?;
+    writeln!(out, "//! Evaluation weights fitted by the Texel tuner (`src/bin/tune.rs`); generated, do not edit.")?;
+    writeln!(out, "//!")?;
+    for line in comment.lines() {
+        writeln!(out, "//! {line}")?;
+    }
+    writeln!(out)?;
+    writeln!(out, "use super::params::PARAM_COUNT;")?;
+    writeln!(out, "use super::Tapered;")?;
+    writeln!(out)?;
+    writeln!(out, "#[rustfmt::skip]")?;
+    writeln!(out, "pub const TUNED: [Tapered; PARAM_COUNT] = [")?;
+    for group in params::GROUPS {
+        writeln!(out, "    // {}", group.name)?;
+        for chunk in weights[group.start..group.start + group.len].chunks(8) {
+            let cells: Vec<String> = chunk
+                .iter()
+                .map(|w| format!("Tapered::new({}, {})", w[0].round() as i32, w[1].round() as i32))
+                .collect();
+            writeln!(out, "    {},", cells.join(", "))?;
+        }
+    }
+    writeln!(out, "];")?;
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(path) = args.first().filter(|a| !a.starts_with("--")) else {
+        eprintln!("usage: tune DATA [--epochs N] [--limit N] [--out FILE]");
+        return ExitCode::FAILURE;
+    };
+    let option = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1));
+    let epochs = option("--epochs").and_then(|v| v.parse().ok()).unwrap_or(DEFAULT_EPOCHS);
+    let limit = option("--limit").and_then(|v| v.parse().ok()).unwrap_or(usize::MAX);
+    let out = option("--out").cloned().unwrap_or_else(|| "tuned.rs".to_string());
+    let data = match load(path, limit) {
+        Ok(data) => data,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    eprintln!("{} positions, {} terms", data.samples.len(), data.params.len());
+    let mut weights: Weights = (0..params::PARAM_COUNT).map(eval::weight).map(|w| [w.mg as f64, w.eg as f64]).collect();
+    let k = fit_k(&data, &weights);
+    let before = (error(&data, &weights, k, false), error(&data, &weights, k, true));
+    eprintln!("K = {k:.4}; error before: train {:.6} holdout {:.6}", before.0, before.1);
+    tune(&data, &mut weights, k, epochs);
+    let after = (error(&data, &weights, k, false), error(&data, &weights, k, true));
+    let comment = format!(
+        "Data: {path}, {} positions (every {HOLDOUT_EVERY}th held out), {epochs} epochs of Adam, K = {k:.4}.\n\
+         Mean squared error before: train {:.6}, holdout {:.6}; after: train {:.6}, holdout {:.6}.",
+        data.samples.len(),
+        before.0,
+        before.1,
+        after.0,
+        after.1
+    );
+    eprintln!("{comment}");
+    if let Err(e) = write_table(&out, &weights, &comment) {
+        eprintln!("error: cannot write {out}: {e}");
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}

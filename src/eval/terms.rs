@@ -1,0 +1,280 @@
+//! The evaluation terms: what is counted on the board, for each colour, and fed to a `Terms` sink
+//! as (colour, parameter, count). The sink multiplies by the weights (play), records the counts
+//! (tuning) or sums them by group (the `eval` command).
+
+use cozy_chess::{
+    get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks, get_rook_moves, BitBoard, Board, Color, File,
+    Piece, Rank, Square,
+};
+
+use super::params::*;
+
+/// Receives the terms of one evaluation.
+pub trait Terms {
+    fn add(&mut self, color: Color, param: usize, count: i32);
+}
+
+/// Square index as seen from `color`'s side of the board (a1 = 0 for both).
+pub fn relative_index(square: Square, color: Color) -> usize {
+    match color {
+        Color::White => square as usize,
+        Color::Black => square as usize ^ 56,
+    }
+}
+
+fn relative_rank(square: Square, color: Color) -> usize {
+    relative_index(square, color) / 8
+}
+
+fn file_mask(file: File) -> BitBoard {
+    file.bitboard()
+}
+
+fn adjacent_files(file: File) -> BitBoard {
+    file.adjacent()
+}
+
+/// Bits of the ranks strictly in front of each rank, for white (`[0]`) and black (`[1]`).
+const AHEAD: [[u64; 8]; 2] = ahead_masks();
+
+const fn ahead_masks() -> [[u64; 8]; 2] {
+    let mut masks = [[0; 8]; 2];
+    let mut rank = 0;
+    while rank < 8 {
+        let mut r = 0;
+        while r < 8 {
+            let bits = 0xffu64 << (8 * r);
+            if r > rank {
+                masks[0][rank] |= bits;
+            }
+            if r < rank {
+                masks[1][rank] |= bits;
+            }
+            r += 1;
+        }
+        rank += 1;
+    }
+    masks
+}
+
+/// Ranks strictly in front of `square` from `color`'s side.
+fn ranks_ahead(square: Square, color: Color) -> BitBoard {
+    BitBoard(AHEAD[color as usize][square.rank() as usize])
+}
+
+fn pawn_attacks_of(pawns: BitBoard, color: Color) -> BitBoard {
+    let mut attacks = BitBoard::EMPTY;
+    for square in pawns {
+        attacks |= get_pawn_attacks(square, color);
+    }
+    attacks
+}
+
+fn distance(a: Square, b: Square) -> i32 {
+    let df = (a.file() as i32 - b.file() as i32).abs();
+    let dr = (a.rank() as i32 - b.rank() as i32).abs();
+    df.max(dr)
+}
+
+/// Everything both colours' terms need to know of the board.
+struct Context<'a> {
+    board: &'a Board,
+    pawns: [BitBoard; 2],
+    pawn_attacks: [BitBoard; 2],
+    /// Squares attacked by each side (filled as pieces are evaluated).
+    attacks: [BitBoard; 2],
+    /// Squares attacked by each side's knights and bishops, and by its rooks.
+    minor_attacks: [BitBoard; 2],
+    rook_attacks: [BitBoard; 2],
+    king_zone: [BitBoard; 2],
+}
+
+/// Feeds every term of `board` to `terms`.
+pub fn trace(board: &Board, terms: &mut impl Terms) {
+    let pawns = [board.colored_pieces(Color::White, Piece::Pawn), board.colored_pieces(Color::Black, Piece::Pawn)];
+    let pawn_attacks = [pawn_attacks_of(pawns[0], Color::White), pawn_attacks_of(pawns[1], Color::Black)];
+    let king_zone = [Color::White, Color::Black].map(|c| {
+        let king = board.king(c);
+        get_king_moves(king) | king.bitboard()
+    });
+    let kings = [Color::White, Color::Black].map(|c| get_king_moves(board.king(c)));
+    let mut context = Context {
+        board,
+        pawns,
+        pawn_attacks,
+        attacks: [pawn_attacks[0] | kings[0], pawn_attacks[1] | kings[1]],
+        minor_attacks: [BitBoard::EMPTY; 2],
+        rook_attacks: [BitBoard::EMPTY; 2],
+        king_zone,
+    };
+    for color in [Color::White, Color::Black] {
+        material_and_squares(board, color, terms);
+        pawn_structure(&context, color, terms);
+        pieces(&mut context, color, terms);
+        king_shelter(&context, color, terms);
+        cornered_bishops(board, color, terms);
+    }
+    for color in [Color::White, Color::Black] {
+        passed_pawns(&context, color, terms);
+        threats(&context, color, terms);
+    }
+    terms.add(board.side_to_move(), TEMPO, 1);
+}
+
+fn material_and_squares(board: &Board, color: Color, terms: &mut impl Terms) {
+    for &piece in &Piece::ALL {
+        let squares = board.colored_pieces(color, piece);
+        if piece != Piece::King {
+            terms.add(color, MATERIAL + piece as usize, squares.len() as i32);
+        }
+        for square in squares {
+            terms.add(color, PST + piece as usize * 64 + relative_index(square, color), 1);
+        }
+    }
+    if board.colored_pieces(color, Piece::Bishop).len() >= 2 {
+        terms.add(color, BISHOP_PAIR, 1);
+    }
+}
+
+fn pawn_structure(context: &Context, color: Color, terms: &mut impl Terms) {
+    let ours = context.pawns[color as usize];
+    let theirs = context.pawns[!color as usize];
+    for square in ours {
+        let file = square.file();
+        let rank = relative_rank(square, color);
+        let neighbours = ours & adjacent_files(file);
+        if neighbours.is_empty() {
+            terms.add(color, ISOLATED, 1);
+        }
+        if !(ours & file_mask(file) & ranks_ahead(square, color)).is_empty() {
+            terms.add(color, DOUBLED, 1);
+        }
+        if !(neighbours & square.rank().bitboard()).is_empty() {
+            terms.add(color, PHALANX + rank, 1);
+        }
+        if context.pawn_attacks[color as usize].has(square) {
+            terms.add(color, SUPPORTED + rank, 1);
+        }
+        // Backward: no pawn of ours beside or behind on the neighbouring files, and the square in
+        // front is attacked by an enemy pawn.
+        let behind_or_level = !ranks_ahead(square, color);
+        if let Some(stop) = square.try_offset(0, if color == Color::White { 1 } else { -1 }) {
+            let unsupported = (neighbours & behind_or_level).is_empty();
+            if unsupported && context.pawn_attacks[!color as usize].has(stop) && !theirs.has(stop) {
+                terms.add(color, BACKWARD, 1);
+            }
+        }
+    }
+}
+
+fn passed_pawns(context: &Context, color: Color, terms: &mut impl Terms) {
+    let board = context.board;
+    let theirs = context.pawns[!color as usize];
+    for square in context.pawns[color as usize] {
+        let span = (file_mask(square.file()) | adjacent_files(square.file())) & ranks_ahead(square, color);
+        if !(span & theirs).is_empty() {
+            continue;
+        }
+        let rank = relative_rank(square, color);
+        terms.add(color, PASSED + rank, 1);
+        let promotion = Square::new(square.file(), Rank::Eighth.relative_to(color));
+        terms.add(color, PASSED_OWN_KING, distance(board.king(color), promotion));
+        terms.add(color, PASSED_THEIR_KING, distance(board.king(!color), promotion));
+        let path = file_mask(square.file()) & ranks_ahead(square, color);
+        if (path & (board.occupied() | context.attacks[!color as usize])).is_empty() {
+            terms.add(color, PASSED_FREE + rank, 1);
+        }
+    }
+}
+
+fn pieces(context: &mut Context, color: Color, terms: &mut impl Terms) {
+    let board = context.board;
+    let occupied = board.occupied();
+    let mobility_area = !(board.colors(color) | context.pawn_attacks[!color as usize]);
+    let enemy_zone = context.king_zone[!color as usize];
+    let mut attackers = 0;
+    for (piece, table) in [
+        (Piece::Knight, KNIGHT_MOBILITY),
+        (Piece::Bishop, BISHOP_MOBILITY),
+        (Piece::Rook, ROOK_MOBILITY),
+        (Piece::Queen, QUEEN_MOBILITY),
+    ] {
+        for square in board.colored_pieces(color, piece) {
+            let attacks = match piece {
+                Piece::Knight => get_knight_moves(square),
+                Piece::Bishop => get_bishop_moves(square, occupied),
+                Piece::Rook => get_rook_moves(square, occupied),
+                _ => get_bishop_moves(square, occupied) | get_rook_moves(square, occupied),
+            };
+            context.attacks[color as usize] |= attacks;
+            match piece {
+                Piece::Knight | Piece::Bishop => context.minor_attacks[color as usize] |= attacks,
+                Piece::Rook => context.rook_attacks[color as usize] |= attacks,
+                _ => {}
+            }
+            terms.add(color, table + (attacks & mobility_area).len() as usize, 1);
+            let zone_hits = (attacks & enemy_zone).len() as i32;
+            if zone_hits > 0 {
+                attackers += 1;
+                terms.add(color, KING_ATTACK + piece as usize, zone_hits);
+            }
+            if piece == Piece::Rook {
+                let file = file_mask(square.file());
+                if (file & board.pieces(Piece::Pawn)).is_empty() {
+                    terms.add(color, ROOK_OPEN, 1);
+                } else if (file & context.pawns[color as usize]).is_empty() {
+                    terms.add(color, ROOK_SEMI_OPEN, 1);
+                }
+            }
+        }
+    }
+    terms.add(color, KING_ATTACKERS + attackers.min(7), 1);
+}
+
+fn king_shelter(context: &Context, color: Color, terms: &mut impl Terms) {
+    let king = context.board.king(color);
+    let ours = context.pawns[color as usize];
+    let files = file_mask(king.file()) | adjacent_files(king.file());
+    let forward = if color == Color::White { 1 } else { -1 };
+    let near = king.try_offset(0, forward).map_or(BitBoard::EMPTY, |s| s.rank().bitboard());
+    let far = king.try_offset(0, 2 * forward).map_or(BitBoard::EMPTY, |s| s.rank().bitboard());
+    terms.add(color, SHIELD_NEAR, (ours & files & near).len() as i32);
+    terms.add(color, SHIELD_FAR, (ours & files & far).len() as i32);
+    let all_pawns = context.pawns[0] | context.pawns[1];
+    let mut open = 0;
+    for file in files.into_iter().filter(|s| s.rank() == Rank::First).map(|s| s.file()) {
+        if (file_mask(file) & all_pawns).is_empty() {
+            open += 1;
+        }
+    }
+    terms.add(color, KING_OPEN_FILE, open);
+}
+
+fn threats(context: &Context, color: Color, terms: &mut impl Terms) {
+    let board = context.board;
+    let them = board.colors(!color);
+    let pieces = them & !(board.pieces(Piece::Pawn) | board.pieces(Piece::King));
+    let majors = them & (board.pieces(Piece::Rook) | board.pieces(Piece::Queen));
+    terms.add(color, THREAT_BY_PAWN, (context.pawn_attacks[color as usize] & pieces).len() as i32);
+    terms.add(color, THREAT_BY_MINOR, (context.minor_attacks[color as usize] & majors).len() as i32);
+    let queens = them & board.pieces(Piece::Queen);
+    terms.add(color, THREAT_BY_ROOK, (context.rook_attacks[color as usize] & queens).len() as i32);
+    let undefended = pieces & !context.attacks[!color as usize];
+    terms.add(color, HANGING, (undefended & context.attacks[color as usize]).len() as i32);
+}
+
+/// Chess960: a bishop in a corner behind its own pawn on the long diagonal has no scope.
+fn cornered_bishops(board: &Board, color: Color, terms: &mut impl Terms) {
+    let bishops = board.colored_pieces(color, Piece::Bishop);
+    let pawns = board.colored_pieces(color, Piece::Pawn);
+    let corners = [(File::A, File::B), (File::H, File::G)];
+    let home = Rank::First.relative_to(color);
+    let second = Rank::Second.relative_to(color);
+    let mut count = 0;
+    for (corner, blocker) in corners {
+        if bishops.has(Square::new(corner, home)) && pawns.has(Square::new(blocker, second)) {
+            count += 1;
+        }
+    }
+    terms.add(color, CORNERED_BISHOP, count);
+}
