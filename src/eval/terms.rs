@@ -241,12 +241,10 @@ fn king_shelter(context: &Context, color: Color, terms: &mut impl Terms) {
     terms.add(color, SHIELD_NEAR, (ours & files & near).len() as i32);
     terms.add(color, SHIELD_FAR, (ours & files & far).len() as i32);
     let all_pawns = context.pawns[0] | context.pawns[1];
-    let mut open = 0;
-    for file in files.into_iter().filter(|s| s.rank() == Rank::First).map(|s| s.file()) {
-        if (file_mask(file) & all_pawns).is_empty() {
-            open += 1;
-        }
-    }
+    let centre = king.file() as usize;
+    let open = (centre.saturating_sub(1)..=(centre + 1).min(7))
+        .filter(|&file| (file_mask(File::index(file)) & all_pawns).is_empty())
+        .count() as i32;
     terms.add(color, KING_OPEN_FILE, open);
 }
 

@@ -5,6 +5,7 @@ use std::hint::black_box;
 use cozy_chess::{Board, Move};
 use criterion::{criterion_group, criterion_main, Criterion};
 use engine::eval;
+use engine::position::Position;
 use engine::search::ordering::legal_moves;
 use engine::search::see::see_ge;
 
@@ -16,7 +17,7 @@ const POSITIONS: [&str; 4] = [
 ];
 
 fn boards() -> Vec<Board> {
-    POSITIONS.iter().map(|fen| Board::from_fen(fen, true).expect("bench position")).collect()
+    POSITIONS.iter().map(|fen| Position::from_fen(fen).expect("bench position").board().clone()).collect()
 }
 
 fn make_move(c: &mut Criterion) {
