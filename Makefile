@@ -9,7 +9,7 @@
 EXE ?= engine
 CARGO ?= cargo
 
-.PHONY: all build run test perft bench lint clean
+.PHONY: all build run test perft bench micro lint clean
 
 all: build
 
@@ -28,6 +28,9 @@ perft:
 
 bench: build
 	./$(EXE) bench
+
+micro:
+	cd bench/micro && $(CARGO) bench
 
 lint:
 	$(CARGO) fmt --check

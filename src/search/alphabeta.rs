@@ -11,7 +11,7 @@
 use cozy_chess::{Board, Move, Piece};
 
 use super::history::{context_of, History, MoveContext};
-use super::ordering::{gives_check, is_noisy, victim, MovePicker, QuietContext};
+use super::ordering::{gives_check, is_noisy, victim, MoveBuffer, MovePicker, QuietContext};
 use super::rules::{history_repeats, Repetition};
 use super::score::{self, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use super::see::{see_ge, value};
@@ -158,6 +158,8 @@ pub(super) struct Worker<'a> {
     stack: [Frame; MAX_PLY + 1],
     history: Box<History>,
     reductions: Vec<[i32; LMR_TABLE]>,
+    /// One move buffer per ply, lent to the node's picker (`None` while lent).
+    buffers: Vec<Option<MoveBuffer>>,
     /// Nodes spent below each root move (by from and to square), for time management.
     root_nodes: Vec<u64>,
     pub(super) pv: Vec<[Move; MAX_PLY + 1]>,
@@ -204,6 +206,7 @@ impl<'a> Worker<'a> {
             stack: [Frame::default(); MAX_PLY + 1],
             history: Box::default(),
             reductions: reduction_table(),
+            buffers: (0..=MAX_PLY).map(|_| Some(MoveBuffer::default())).collect(),
             root_nodes: vec![0; 64 * 64],
             pv: vec![[NO_MOVE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
@@ -382,7 +385,8 @@ impl<'a> Worker<'a> {
         let previous = self.previous_moves(ply);
         let countermove = self.history.countermove(previous[0]);
         let killers = self.history.killers(ply);
-        let mut picker = MovePicker::new(board, tt_move, true);
+        let buffer = self.buffers[ply].take().unwrap_or_default();
+        let mut picker = MovePicker::with_buffer(board, tt_move, true, buffer);
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
@@ -439,6 +443,7 @@ impl<'a> Worker<'a> {
                         extension = 1;
                     } else if singular_beta >= beta {
                         // Multi-cut: more than one move beats beta.
+                        self.buffers[ply] = Some(picker.into_buffer());
                         return singular_beta;
                     } else if ts >= beta {
                         extension = -1;
@@ -505,6 +510,7 @@ impl<'a> Worker<'a> {
                 captures_tried.push(mv);
             }
         }
+        self.buffers[ply] = Some(picker.into_buffer());
 
         if legal == 0 {
             return if excluded.is_some() {
@@ -675,7 +681,8 @@ impl<'a> Worker<'a> {
             best_score = stand_pat;
         }
         let table_move = entry.and_then(|e| e.mv);
-        let mut picker = MovePicker::new(board, table_move, in_check);
+        let buffer = self.buffers[ply].take().unwrap_or_default();
+        let mut picker = MovePicker::with_buffer(board, table_move, in_check, buffer);
         let mut legal = 0;
         let mut best_move = None;
         loop {
@@ -715,6 +722,7 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        self.buffers[ply] = Some(picker.into_buffer());
         if in_check && legal == 0 {
             return score::mated_in(ply);
         }

@@ -188,6 +188,16 @@ pub struct QuietContext<'a> {
     pub previous: [Option<MoveContext>; 2],
 }
 
+/// The storage of one picker, handed back and forth so that a search reuses one per ply instead of
+/// clearing a fresh one at every node.
+pub struct MoveBuffer(Box<ScoredMoves>);
+
+impl Default for MoveBuffer {
+    fn default() -> Self {
+        MoveBuffer(Box::new(ScoredMoves::new()))
+    }
+}
+
 /// Hands out a node's moves stage by stage (see the module comment).
 pub struct MovePicker {
     stage: Stage,
@@ -195,7 +205,7 @@ pub struct MovePicker {
     with_quiets: bool,
     /// The remaining quiet moves are wanted only for a few exceptions: no need to sort them.
     unordered_quiets: bool,
-    list: ScoredMoves,
+    list: Box<ScoredMoves>,
     /// Next entry of `list` to hand out.
     next: usize,
     /// Entries `..noisy_end` of `list` are the noisy moves.
@@ -206,16 +216,28 @@ impl MovePicker {
     /// A picker over all moves (`with_quiets`) or only noisy ones, trying `table_move` first when it
     /// is legal (and noisy, if only noisy moves are wanted).
     pub fn new(board: &Board, table_move: Option<Move>, with_quiets: bool) -> MovePicker {
+        MovePicker::with_buffer(board, table_move, with_quiets, MoveBuffer::default())
+    }
+
+    /// As `new`, storing the moves in `buffer` (get it back with `into_buffer`).
+    pub fn with_buffer(board: &Board, table_move: Option<Move>, with_quiets: bool, buffer: MoveBuffer) -> MovePicker {
         let table_move = table_move.filter(|&mv| board.is_legal(mv) && (with_quiets || is_noisy(board, mv)));
+        let mut list = buffer.0;
+        list.len = 0;
         MovePicker {
             stage: Stage::TableMove,
             table_move,
             with_quiets,
             unordered_quiets: false,
-            list: ScoredMoves::new(),
+            list,
             next: 0,
             noisy_end: 0,
         }
+    }
+
+    /// The storage, for the next picker at the same ply.
+    pub fn into_buffer(self) -> MoveBuffer {
+        MoveBuffer(self.list)
     }
 
     /// Hand out the remaining quiet moves in any order (the search prunes nearly all of them).

@@ -49,7 +49,7 @@ struct Slot {
     data: AtomicU64,
 }
 
-#[repr(align(64))]
+#[repr(C, align(64))]
 #[derive(Default)]
 struct Bucket {
     slots: [Slot; BUCKET_ENTRIES],
@@ -58,7 +58,7 @@ struct Bucket {
 const _: () = assert!(std::mem::size_of::<Bucket>() == BUCKET_BYTES);
 
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: Box<[Bucket]>,
     generation: AtomicU8,
 }
 
@@ -125,11 +125,20 @@ fn depth_of(data: u64) -> i32 {
     (data >> 48 & 0xff) as i32
 }
 
-fn allocate(count: usize) -> Result<Vec<Bucket>, ()> {
-    let mut buckets = Vec::new();
-    buckets.try_reserve_exact(count).map_err(|_| ())?;
-    buckets.resize_with(count, Bucket::default);
-    Ok(buckets)
+/// `count` empty buckets straight from zeroed memory: the operating system hands out zero pages
+/// lazily, so a large table costs nothing until it is used. `Err` when the memory cannot be had.
+fn allocate(count: usize) -> Result<Box<[Bucket]>, ()> {
+    let layout = std::alloc::Layout::array::<Bucket>(count.max(1)).map_err(|_| ())?;
+    // SAFETY: `layout` has a non-zero size (at least one 64-byte bucket).
+    let memory = unsafe { std::alloc::alloc_zeroed(layout) } as *mut Bucket;
+    if memory.is_null() {
+        return Err(());
+    }
+    // SAFETY: `memory` is a fresh allocation of `count.max(1)` buckets with the layout `Box<[Bucket]>`
+    // uses (the global allocator, `Layout::array::<Bucket>`), so the box may own and free it. All-zero
+    // bytes are a valid `Bucket`: it is `repr(C)` and made only of `AtomicU64`s, which have the
+    // representation of `u64`, for which zero is a valid value (an empty slot).
+    Ok(unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(memory, count.max(1))) })
 }
 
 impl TranspositionTable {
@@ -143,8 +152,7 @@ impl TranspositionTable {
 
     /// The smallest table (1 MiB), for when a larger one cannot be had.
     pub fn minimal() -> TranspositionTable {
-        let mut buckets = Vec::with_capacity((1 << 20) / BUCKET_BYTES);
-        buckets.resize_with((1 << 20) / BUCKET_BYTES, Bucket::default);
+        let buckets = (0..(1 << 20) / BUCKET_BYTES).map(|_| Bucket::default()).collect();
         TranspositionTable { buckets, generation: AtomicU8::new(0) }
     }
 
