@@ -1,6 +1,7 @@
 # Build, run and test the engine.
-#   make                 optimised binary at ./engine (release, LTO, codegen-units=1)
+#   make                 optimised binary at ./engine (release, LTO, codegen-units=1), for this CPU
 #   make EXE=/tmp/x      the same binary at /tmp/x (as OpenBench calls it)
+#   make CPU=x86-64      a binary for any x86-64 CPU (default: native, e.g. with popcnt)
 #   make run             build, then start the engine (UCI on stdin/stdout)
 #   make test            every test (unit, perft, UCI transcripts through the built binary)
 #   make perft           every position of tests/data/perft at every listed depth (long)
@@ -8,14 +9,15 @@
 
 EXE ?= engine
 CARGO ?= cargo
+CPU ?= native
 
 .PHONY: all build run test perft bench micro lint clean
 
 all: build
 
 build:
-	$(CARGO) build --release --bin engine
-	cp target/release/engine $(EXE)
+	RUSTFLAGS="$(RUSTFLAGS) -C target-cpu=$(CPU)" $(CARGO) build --release --bin engine --target-dir target/cpu-$(CPU)
+	cp target/cpu-$(CPU)/release/engine $(EXE)
 
 run: build
 	./$(EXE)
