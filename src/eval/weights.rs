@@ -21,7 +21,7 @@ pub const CLOCK_DROP_PCT: i32 = 50;
 const CORNERED_BISHOP: Tapered = Tapered::new(-30, -10);
 
 /// Every weight, indexed by the parameters of `params`.
-pub const WEIGHTS: [Tapered; PARAM_COUNT] = with_hand_set(TUNED);
+pub static WEIGHTS: [Tapered; PARAM_COUNT] = with_hand_set(TUNED);
 
 const fn with_hand_set(mut weights: [Tapered; PARAM_COUNT]) -> [Tapered; PARAM_COUNT] {
     weights[params::CORNERED_BISHOP] = CORNERED_BISHOP;

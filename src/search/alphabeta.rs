@@ -245,6 +245,7 @@ impl<'a> Worker<'a> {
         self.clocks[ply + 1] = if resets_clock(board, mv) { 0 } else { self.clocks[ply].saturating_add(1) };
         let mut child = board.clone();
         child.play_unchecked(mv);
+        self.tt.prefetch(child.hash());
         if track_repetitions {
             self.keys.push(repetition_key(&child));
         }
@@ -602,8 +603,7 @@ impl<'a> Worker<'a> {
         let late = static_eval.is_some() && legal as i32 > (LMP_BASE + depth * depth) / (2 - improving as i32);
         let futile = lmr_depth <= FUTILITY_DEPTH
             && static_eval.is_some_and(|se| se + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha);
-        let losing =
-            || lmr_depth <= SEE_QUIET_DEPTH && !see_ge(board, mv, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth);
+        let losing = || lmr_depth <= SEE_QUIET_DEPTH && !see_ge(board, mv, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth);
         if !(late || futile || losing()) || gives_check(board, mv) {
             return Prune::Keep;
         }
