@@ -93,26 +93,24 @@ struct Frame {
     excluded: Option<Move>,
 }
 
-/// Moves tried at a node, for history maluses.
+/// Moves searched at a node, for history maluses after a cutoff. One per ply, reused.
+#[derive(Default)]
 struct Tried {
-    moves: [Option<Move>; TRIED_MAX],
-    len: usize,
+    quiets: Vec<Move>,
+    captures: Vec<Move>,
 }
 
 impl Tried {
-    fn new() -> Tried {
-        Tried { moves: [None; TRIED_MAX], len: 0 }
+    fn clear(&mut self) {
+        self.quiets.clear();
+        self.captures.clear();
     }
 
-    fn push(&mut self, mv: Move) {
-        if self.len < TRIED_MAX {
-            self.moves[self.len] = Some(mv);
-            self.len += 1;
+    fn push(&mut self, mv: Move, quiet: bool) {
+        let list = if quiet { &mut self.quiets } else { &mut self.captures };
+        if list.len() < TRIED_MAX {
+            list.push(mv);
         }
-    }
-
-    fn to_vec(&self) -> Vec<Move> {
-        self.moves[..self.len].iter().flatten().copied().collect()
     }
 }
 
@@ -160,6 +158,8 @@ pub(super) struct Worker<'a> {
     reductions: Vec<[i32; LMR_TABLE]>,
     /// One move buffer per ply, lent to the node's picker (`None` while lent).
     buffers: Vec<Option<MoveBuffer>>,
+    /// The moves searched at each ply of the current line.
+    tried: Vec<Tried>,
     /// Nodes spent below each root move (by from and to square), for time management.
     root_nodes: Vec<u64>,
     pub(super) pv: Vec<[Move; MAX_PLY + 1]>,
@@ -207,6 +207,7 @@ impl<'a> Worker<'a> {
             history: Box::default(),
             reductions: reduction_table(),
             buffers: (0..=MAX_PLY).map(|_| Some(MoveBuffer::default())).collect(),
+            tried: (0..=MAX_PLY).map(|_| Tried::default()).collect(),
             root_nodes: vec![0; 64 * 64],
             pv: vec![[NO_MOVE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
@@ -393,8 +394,8 @@ impl<'a> Worker<'a> {
         let mut best_move = None;
         let mut legal = 0;
         let mut searched = 0;
-        let mut quiets_tried = Tried::new();
-        let mut captures_tried = Tried::new();
+        let mut tried = std::mem::take(&mut self.tried[ply]);
+        tried.clear();
         loop {
             let next = {
                 let context = QuietContext { history: &self.history, killers, countermove, previous };
@@ -445,6 +446,7 @@ impl<'a> Worker<'a> {
                     } else if singular_beta >= beta {
                         // Multi-cut: more than one move beats beta.
                         self.buffers[ply] = Some(picker.into_buffer());
+                        self.tried[ply] = tried;
                         return singular_beta;
                     } else if ts >= beta {
                         extension = -1;
@@ -500,18 +502,15 @@ impl<'a> Worker<'a> {
                         self.best_score = score;
                     }
                     if alpha >= beta {
-                        self.reward(board, ply, mv, quiet, &quiets_tried, &captures_tried, depth);
+                        self.reward(board, ply, mv, quiet, &tried, depth);
                         break;
                     }
                 }
             }
-            if quiet {
-                quiets_tried.push(mv);
-            } else {
-                captures_tried.push(mv);
-            }
+            tried.push(mv, quiet);
         }
         self.buffers[ply] = Some(picker.into_buffer());
+        self.tried[ply] = tried;
 
         if legal == 0 {
             return if excluded.is_some() {
@@ -616,24 +615,13 @@ impl<'a> Worker<'a> {
     }
 
     /// History updates after `best` caused a cutoff.
-    #[allow(clippy::too_many_arguments)]
-    fn reward(
-        &mut self,
-        board: &Board,
-        ply: usize,
-        best: Move,
-        quiet: bool,
-        quiets: &Tried,
-        captures: &Tried,
-        depth: i32,
-    ) {
-        let captures = captures.to_vec();
+    fn reward(&mut self, board: &Board, ply: usize, best: Move, quiet: bool, tried: &Tried, depth: i32) {
         if quiet {
             let previous = self.previous_moves(ply);
-            self.history.reward_quiet(board, ply, best, &quiets.to_vec(), &previous, depth);
-            self.history.reward_captures(board, None, &captures, depth);
+            self.history.reward_quiet(board, ply, best, &tried.quiets, &previous, depth);
+            self.history.reward_captures(board, None, &tried.captures, depth);
         } else {
-            self.history.reward_captures(board, Some(best), &captures, depth);
+            self.history.reward_captures(board, Some(best), &tried.captures, depth);
         }
     }
 
