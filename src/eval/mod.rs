@@ -14,8 +14,9 @@ use cozy_chess::{Board, Color, Piece};
 
 use crate::position::MoveLimit;
 pub use terms::{trace, Terms};
+use terms::{trace_pawn_structure, trace_pieces, Pawns};
 pub use weights::PHASE_TOTAL;
-use weights::{CLOCK_DROP_PCT, PHASE_WEIGHT, WEIGHTS};
+use weights::{CLOCK_DROP_PCT, PHASE_WEIGHT, PIECE_SQUARE, WEIGHTS};
 
 /// A middlegame/endgame pair of values, blended by game phase.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -60,13 +61,65 @@ impl Terms for Sum {
         self.total.mg += weight.mg * count;
         self.total.eg += weight.eg * count;
     }
+
+    #[inline]
+    fn add_piece(&mut self, color: Color, piece: Piece, square: usize) {
+        let weight = PIECE_SQUARE[piece as usize][square];
+        let sign = if color == Color::White { 1 } else { -1 };
+        self.total.mg += sign * weight.mg;
+        self.total.eg += sign * weight.eg;
+    }
 }
 
 /// The evaluation in centipawns from the side to move's point of view.
 pub fn evaluate(board: &Board) -> i32 {
     let mut sum = Sum::default();
     trace(board, &mut sum);
-    let white_view = sum.total.blend(phase(board));
+    side_to_move_view(board, sum.total)
+}
+
+/// Pawn-structure cache entries (a power of two).
+const PAWN_CACHE_ENTRIES: usize = 1 << 14;
+
+/// A cached pawn-structure score (white's view) and the pawns it belongs to. The default entry, no
+/// pawns at all with a score of 0, is correct as it stands.
+#[derive(Clone, Copy, Default)]
+struct PawnEntry {
+    key: (u64, u64),
+    score: Tapered,
+}
+
+/// Evaluates like `evaluate`, remembering pawn-structure scores (one per search thread).
+pub struct Evaluator {
+    pawn_cache: Vec<PawnEntry>,
+}
+
+impl Default for Evaluator {
+    fn default() -> Self {
+        Evaluator { pawn_cache: vec![PawnEntry::default(); PAWN_CACHE_ENTRIES] }
+    }
+}
+
+impl Evaluator {
+    /// The same value as `evaluate(board)`.
+    pub fn evaluate(&mut self, board: &Board) -> i32 {
+        let pawns = Pawns::of(board);
+        let key = pawns.key();
+        let hash = (key.0 ^ key.1.rotate_left(23)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let entry = &mut self.pawn_cache[(hash >> 50) as usize & (PAWN_CACHE_ENTRIES - 1)];
+        if entry.key != key {
+            let mut sum = Sum::default();
+            trace_pawn_structure(&pawns, &mut sum);
+            *entry = PawnEntry { key, score: sum.total };
+        }
+        let mut sum = Sum { total: entry.score };
+        trace_pieces(board, &pawns, &mut sum);
+        side_to_move_view(board, sum.total)
+    }
+}
+
+fn side_to_move_view(board: &Board, total: Tapered) -> i32 {
+    let white_view = total.blend(phase(board));
     if board.side_to_move() == Color::White {
         white_view
     } else {
@@ -166,6 +219,23 @@ mod tests {
             let a: Board = fen.parse().expect("fen");
             let b: Board = mirrored.parse().expect("mirrored fen");
             assert_eq!(evaluate(&a), evaluate(&b), "{fen}");
+        }
+    }
+
+    #[test]
+    fn cached_evaluation_is_the_evaluation() {
+        let mut evaluator = Evaluator::default();
+        let fens = [
+            "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+            "8/5pk1/6p1/3P4/8/8/5PPP/6K1 w - - 0 40",
+            "4k3/8/8/8/8/8/8/4KQ2 w - - 0 1",
+            "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 3 3",
+        ];
+        for _ in 0..2 {
+            for fen in fens {
+                let board: Board = fen.parse().expect("fen");
+                assert_eq!(evaluator.evaluate(&board), evaluate(&board), "{fen}");
+            }
         }
     }
 

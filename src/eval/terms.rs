@@ -12,6 +12,12 @@ use super::params::*;
 /// Receives the terms of one evaluation.
 pub trait Terms {
     fn add(&mut self, color: Color, param: usize, count: i32);
+
+    /// A piece of `color` on `square` (index from its own side): its material and piece-square terms.
+    fn add_piece(&mut self, color: Color, piece: Piece, square: usize) {
+        self.add(color, MATERIAL + piece as usize, 1);
+        self.add(color, PST + piece as usize * 64 + square, 1);
+    }
 }
 
 /// Square index as seen from `color`'s side of the board (a1 = 0 for both).
@@ -91,8 +97,15 @@ struct Context<'a> {
 
 /// Feeds every term of `board` to `terms`.
 pub fn trace(board: &Board, terms: &mut impl Terms) {
-    let pawns = [board.colored_pieces(Color::White, Piece::Pawn), board.colored_pieces(Color::Black, Piece::Pawn)];
-    let pawn_attacks = [pawn_attacks_of(pawns[0], Color::White), pawn_attacks_of(pawns[1], Color::Black)];
+    let pawns = Pawns::of(board);
+    trace_pawn_structure(&pawns, terms);
+    trace_pieces(board, &pawns, terms);
+}
+
+/// Every term but the pawn structure.
+pub(super) fn trace_pieces(board: &Board, pawn_info: &Pawns, terms: &mut impl Terms) {
+    let pawns = pawn_info.pawns;
+    let pawn_attacks = pawn_info.pawn_attacks;
     let king_zone = [Color::White, Color::Black].map(|c| {
         let king = board.king(c);
         get_king_moves(king) | king.bitboard()
@@ -109,7 +122,6 @@ pub fn trace(board: &Board, terms: &mut impl Terms) {
     };
     for color in [Color::White, Color::Black] {
         material_and_squares(board, color, terms);
-        pawn_structure(&context, color, terms);
         pieces(&mut context, color, terms);
         king_shelter(&context, color, terms);
         cornered_bishops(board, color, terms);
@@ -123,12 +135,8 @@ pub fn trace(board: &Board, terms: &mut impl Terms) {
 
 fn material_and_squares(board: &Board, color: Color, terms: &mut impl Terms) {
     for &piece in &Piece::ALL {
-        let squares = board.colored_pieces(color, piece);
-        if piece != Piece::King {
-            terms.add(color, MATERIAL + piece as usize, squares.len() as i32);
-        }
-        for square in squares {
-            terms.add(color, PST + piece as usize * 64 + relative_index(square, color), 1);
+        for square in board.colored_pieces(color, piece) {
+            terms.add_piece(color, piece, relative_index(square, color));
         }
     }
     if board.colored_pieces(color, Piece::Bishop).len() >= 2 {
@@ -136,7 +144,33 @@ fn material_and_squares(board: &Board, color: Color, terms: &mut impl Terms) {
     }
 }
 
-fn pawn_structure(context: &Context, color: Color, terms: &mut impl Terms) {
+/// What pawn-structure terms need: the pawns and their attacks, by colour.
+pub(super) struct Pawns {
+    pawns: [BitBoard; 2],
+    pawn_attacks: [BitBoard; 2],
+}
+
+impl Pawns {
+    pub(super) fn of(board: &Board) -> Pawns {
+        let pawns = [board.colored_pieces(Color::White, Piece::Pawn), board.colored_pieces(Color::Black, Piece::Pawn)];
+        let pawn_attacks = [pawn_attacks_of(pawns[0], Color::White), pawn_attacks_of(pawns[1], Color::Black)];
+        Pawns { pawns, pawn_attacks }
+    }
+
+    /// The two pawn bitboards, the key of a pawn-structure cache entry.
+    pub(super) fn key(&self) -> (u64, u64) {
+        (self.pawns[0].0, self.pawns[1].0)
+    }
+}
+
+/// The pawn-structure terms of both colours (they depend on the pawns alone, so they can be cached).
+pub(super) fn trace_pawn_structure(pawns: &Pawns, terms: &mut impl Terms) {
+    for color in [Color::White, Color::Black] {
+        pawn_structure(pawns, color, terms);
+    }
+}
+
+fn pawn_structure(context: &Pawns, color: Color, terms: &mut impl Terms) {
     let ours = context.pawns[color as usize];
     let theirs = context.pawns[!color as usize];
     for square in ours {

@@ -20,8 +20,30 @@ pub const CLOCK_DROP_PCT: i32 = 50;
 /// never have one. Roughly the value of a bishop's lost scope in the middlegame.
 const CORNERED_BISHOP: Tapered = Tapered::new(-30, -10);
 
+const ALL: [Tapered; PARAM_COUNT] = with_hand_set(TUNED);
+
 /// Every weight, indexed by the parameters of `params`.
-pub static WEIGHTS: [Tapered; PARAM_COUNT] = with_hand_set(TUNED);
+pub static WEIGHTS: [Tapered; PARAM_COUNT] = ALL;
+
+/// Material plus piece-square weight, by piece and square (from the piece's side): the two terms
+/// every piece contributes, added at once.
+pub static PIECE_SQUARE: [[Tapered; 64]; 6] = piece_square(&ALL);
+
+const fn piece_square(weights: &[Tapered; PARAM_COUNT]) -> [[Tapered; 64]; 6] {
+    let mut table = [[Tapered::new(0, 0); 64]; 6];
+    let mut piece = 0;
+    while piece < 6 {
+        let material = weights[params::MATERIAL + piece];
+        let mut square = 0;
+        while square < 64 {
+            let pst = weights[params::PST + piece * 64 + square];
+            table[piece][square] = Tapered::new(material.mg + pst.mg, material.eg + pst.eg);
+            square += 1;
+        }
+        piece += 1;
+    }
+    table
+}
 
 const fn with_hand_set(mut weights: [Tapered; PARAM_COUNT]) -> [Tapered; PARAM_COUNT] {
     weights[params::CORNERED_BISHOP] = CORNERED_BISHOP;

@@ -18,7 +18,7 @@ use super::see::{see_ge, value};
 use super::time::TimeLimits;
 use super::tt::{Bound, TranspositionTable};
 use super::{Flags, Limits, Settings};
-use crate::eval;
+use crate::eval::Evaluator;
 use crate::position::draw::resets_clock;
 use crate::position::repetition_key;
 use crate::position::Position;
@@ -156,6 +156,8 @@ pub(super) struct Worker<'a> {
     stack: [Frame; MAX_PLY + 1],
     history: Box<History>,
     reductions: Vec<[i32; LMR_TABLE]>,
+    /// The evaluation with its pawn-structure cache.
+    evaluator: Evaluator,
     /// One move buffer per ply, lent to the node's picker (`None` while lent).
     buffers: Vec<Option<MoveBuffer>>,
     /// The moves searched at each ply of the current line.
@@ -206,6 +208,7 @@ impl<'a> Worker<'a> {
             stack: [Frame::default(); MAX_PLY + 1],
             history: Box::default(),
             reductions: reduction_table(),
+            evaluator: Evaluator::default(),
             buffers: (0..=MAX_PLY).map(|_| Some(MoveBuffer::default())).collect(),
             tried: (0..=MAX_PLY).map(|_| Tried::default()).collect(),
             root_nodes: vec![0; 64 * 64],
@@ -281,8 +284,8 @@ impl<'a> Worker<'a> {
     }
 
     /// The static evaluation (before clock scaling) of a node not in check: from the table or computed.
-    fn raw_eval(board: &Board, stored: Option<i32>) -> i32 {
-        stored.unwrap_or_else(|| eval::evaluate(board))
+    fn raw_eval(&mut self, board: &Board, stored: Option<i32>) -> i32 {
+        stored.unwrap_or_else(|| self.evaluator.evaluate(board))
     }
 
     pub(super) fn negamax(
@@ -347,7 +350,7 @@ impl<'a> Worker<'a> {
         }
         let tt_move = if root { self.best_line.first().copied() } else { entry.and_then(|e| e.mv) };
 
-        let raw_eval = (!in_check).then(|| Self::raw_eval(board, entry.and_then(|e| e.eval)));
+        let raw_eval = if in_check { None } else { Some(self.raw_eval(board, entry.and_then(|e| e.eval))) };
         let static_eval = raw_eval.map(|e| self.scale_for_clock(e, ply));
         self.stack[ply].static_eval = static_eval;
         let improving = self.improving(ply, static_eval);
@@ -626,8 +629,9 @@ impl<'a> Worker<'a> {
     }
 
     /// Static evaluation, shrunk toward the draw as the halfmove clock runs.
-    fn evaluate(&self, board: &Board, ply: usize) -> i32 {
-        self.scale_for_clock(eval::evaluate(board), ply)
+    fn evaluate(&mut self, board: &Board, ply: usize) -> i32 {
+        let raw = self.evaluator.evaluate(board);
+        self.scale_for_clock(raw, ply)
     }
 
     fn quiescence(&mut self, board: &Board, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -661,7 +665,7 @@ impl<'a> Worker<'a> {
         let mut raw_eval = None;
         let mut stand_pat = -INFINITY;
         if !in_check {
-            let raw = Self::raw_eval(board, entry.and_then(|e| e.eval));
+            let raw = self.raw_eval(board, entry.and_then(|e| e.eval));
             raw_eval = Some(raw);
             stand_pat = self.scale_for_clock(raw, ply);
             if stand_pat >= beta {
