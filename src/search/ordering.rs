@@ -10,7 +10,7 @@ use cozy_chess::{
     get_bishop_moves, get_knight_moves, get_pawn_attacks, get_rook_moves, BitBoard, Board, Move, Piece, Rank, Square,
 };
 
-use super::history::{context_of, History, MoveContext};
+use super::history::{colored_piece, History, MoveContext};
 use super::see::{see_ge, value};
 
 /// More than the most legal moves any position has (218).
@@ -92,8 +92,8 @@ pub enum Kind {
     Quiet,
 }
 
-/// Calls `push` for every legal move of `board` of the given kind.
-pub fn generate(board: &Board, kind: Kind, mut push: impl FnMut(Move)) {
+/// Calls `push` for every legal move of `board` of the given kind, with the piece that moves.
+pub fn generate(board: &Board, kind: Kind, mut push: impl FnMut(Move, Piece)) {
     let them = board.colors(!board.side_to_move());
     let ep_target = board
         .en_passant()
@@ -118,7 +118,7 @@ pub fn generate(board: &Board, kind: Kind, mut push: impl FnMut(Move)) {
                 Kind::Quiet => !pawn || !is_noisy(board, mv),
             };
             if keep {
-                push(mv);
+                push(mv, piece_moves.piece);
             }
         }
         false
@@ -128,7 +128,7 @@ pub fn generate(board: &Board, kind: Kind, mut push: impl FnMut(Move)) {
 /// All legal moves of `board`.
 pub fn legal_moves(board: &Board) -> Vec<Move> {
     let mut moves = Vec::with_capacity(64);
-    generate(board, Kind::All, |mv| moves.push(mv));
+    generate(board, Kind::All, |mv, _| moves.push(mv));
     moves
 }
 
@@ -325,19 +325,28 @@ impl MovePicker {
 
     fn generate_noisy(&mut self, board: &Board, history: &History) {
         let list = &mut self.list;
-        generate(board, Kind::Noisy, |mv| {
-            let victim = victim(board, mv);
-            let victim_value = victim.map_or(0, value);
+        let color = board.side_to_move();
+        let them = board.colors(!color);
+        generate(board, Kind::Noisy, |mv, piece| {
+            // Not on an enemy piece: en passant (a pawn) or a quiet queen promotion (nothing).
+            let victim = if them.has(mv.to) {
+                board.piece_on(mv.to)
+            } else if piece == Piece::Pawn && mv.from.file() != mv.to.file() {
+                Some(Piece::Pawn)
+            } else {
+                None
+            };
             let promotion = if mv.promotion.is_some() { value(Piece::Queen) } else { 0 };
-            let capture_history = victim.map_or(0, |v| history.capture_score(context_of(board, mv), v));
-            list.push(mv, VICTIM_WEIGHT * (victim_value + promotion) + capture_history / 2);
+            let context = MoveContext { piece: colored_piece(color, piece), to: mv.to };
+            let capture_history = victim.map_or(0, |v| history.capture_score(context, v));
+            list.push(mv, VICTIM_WEIGHT * (victim.map_or(0, value) + promotion) + capture_history / 2);
         });
     }
 
     fn generate_quiet(&mut self, board: &Board, context: &QuietContext) {
         let list = &mut self.list;
         let color = board.side_to_move();
-        generate(board, Kind::Quiet, |mv| {
+        generate(board, Kind::Quiet, |mv, piece| {
             let score = if Some(mv) == context.killers[0] {
                 KILLER_SCORE
             } else if Some(mv) == context.killers[1] {
@@ -345,7 +354,8 @@ impl MovePicker {
             } else if Some(mv) == context.countermove {
                 COUNTERMOVE_SCORE
             } else {
-                context.history.quiet_score(color, mv, context_of(board, mv), &context.previous)
+                let current = MoveContext { piece: colored_piece(color, piece), to: mv.to };
+                context.history.quiet_score(color, mv, current, &context.previous)
             };
             list.push(mv, score);
         });
