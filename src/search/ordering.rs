@@ -84,6 +84,17 @@ pub fn gives_check(board: &Board, mv: Move) -> bool {
     !(get_bishop_moves(king, occupied) & diagonal).is_empty() || !(get_rook_moves(king, occupied) & straight).is_empty()
 }
 
+/// A capture of a piece worth at least the capturer: never loses material (the side capturing can
+/// stop after any recapture), so no exchange needs to be looked at.
+fn wins_or_trades(board: &Board, mv: Move) -> bool {
+    let attacker = board.piece_on(mv.from);
+    let target = board.piece_on(mv.to).filter(|_| board.colors(!board.side_to_move()).has(mv.to));
+    match (attacker, target) {
+        (Some(attacker), Some(target)) => mv.promotion.is_none() && value(target) >= value(attacker),
+        _ => false,
+    }
+}
+
 /// Which moves to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -277,7 +288,7 @@ impl MovePicker {
                     if Some(mv) == self.table_move {
                         continue;
                     }
-                    if see_ge(board, mv, 0) {
+                    if wins_or_trades(board, mv) || see_ge(board, mv, 0) {
                         return Some(mv);
                     }
                     self.list.scores[index] = BAD_NOISY;
