@@ -12,7 +12,7 @@ use cozy_chess::{Board, Move, Piece};
 
 use super::history::{context_of, History, MoveContext};
 use super::ordering::{gives_check, is_noisy, victim, MoveBuffer, MovePicker, QuietContext};
-use super::rules::{history_repeats, Repetition};
+use super::rules::{history_repeats, twice_seen, Repetition};
 use super::score::{self, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use super::see::{see_ge, value};
 use super::time::TimeLimits;
@@ -153,6 +153,8 @@ pub(super) struct Worker<'a> {
     pub(super) clocks: [u32; MAX_PLY + 1],
     /// Plies below the root where table cutoffs are not trusted (see `REPETITION_GUARD_PLIES`).
     guard_plies: usize,
+    /// Positions seen twice before the root, with their latest index in `keys` (see `rules`).
+    pub(super) twice_seen: Vec<(u64, usize)>,
     stack: [Frame; MAX_PLY + 1],
     history: Box<History>,
     reductions: Vec<[i32; LMR_TABLE]>,
@@ -191,6 +193,7 @@ impl<'a> Worker<'a> {
         let guard_plies = if history_repeats(&keys, clocks[0]) { REPETITION_GUARD_PLIES } else { 0 };
         Worker {
             guard_plies,
+            twice_seen: twice_seen(&keys, clocks[0]),
             tt,
             flags,
             limits,
@@ -302,7 +305,7 @@ impl<'a> Worker<'a> {
         let pv_node = beta - alpha > 1;
         let excluded = self.stack[ply].excluded;
         // The rules come first, also at the horizon: a drawn leaf is not evaluated.
-        let repetition = if root { Repetition::None } else { self.repetition(ply) };
+        let repetition = if root { Repetition::None } else { self.repetition(board, ply) };
         if !root {
             if let Some(score) = self.rule_draw(board, ply, pv_node, repetition) {
                 self.nodes += 1;

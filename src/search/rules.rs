@@ -9,16 +9,21 @@
 //! The transposition table knows nothing of the clock, so close to the limit it gives no cutoffs, and
 //! a mate it remembers counts only if it can be delivered before the limit.
 
-use cozy_chess::Board;
+use cozy_chess::{Board, Piece};
 
 use super::alphabeta::Worker;
+use super::ordering::{generate, Kind};
 use super::score::{self, DRAW};
 use crate::eval;
 use crate::position::draw::is_dead_position;
+use crate::position::repetition_key;
 
 /// No transposition-table cutoffs this many plies before the fifty-move limit: the stored score was
 /// found at another clock.
 const TT_CLOCK_MARGIN: u32 = 10;
+/// The look for a claim by the next move (a move generation and a move played per legal move) is made
+/// this close to the root only, where it decides the moves the engine will actually meet.
+const CLAIM_CHECK_PLIES: usize = 8;
 
 /// How the current node stands toward a repetition draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +32,25 @@ pub enum Repetition {
     /// Seen once before the root: one more occurrence makes a threefold.
     Earlier,
     Draw,
+}
+
+/// The positions of the game that appeared at least twice within reach of the halfmove clock `clock`
+/// at the last one, each with the index of its latest occurrence: a move that reaches one of them
+/// makes a threefold, so a player able to play it may claim the draw.
+pub fn twice_seen(keys: &[u64], clock: u32) -> Vec<(u64, usize)> {
+    let reach = (clock as usize).min(keys.len().saturating_sub(1));
+    let first = keys.len() - 1 - reach;
+    let mut found: Vec<(u64, usize)> = Vec::new();
+    for (i, &key) in keys.iter().enumerate().skip(first) {
+        let count = keys[first..=i].iter().filter(|&&k| k == key).count();
+        if count >= 2 {
+            match found.iter_mut().find(|(k, _)| *k == key) {
+                Some(entry) => entry.1 = i,
+                None => found.push((key, i)),
+            }
+        }
+    }
+    found
 }
 
 /// Whether some position of the game, within reach of the halfmove clock `clock` at the last one,
@@ -43,11 +67,12 @@ impl Worker<'_> {
     /// once. Positions before a null move in the current line do not count.
     ///
     /// Also `Draw` when the engine's own side is to move and can claim a threefold with its next move
-    /// (FIDE 9.2: "the move they are about to play will make it appear"): python-chess based GUIs
-    /// adjudicate that claim at once, so a winning engine must not walk into it. The opponent's claim
+    /// (FIDE 9.2: "the move they are about to play will make it appear"), whether or not the position
+    /// itself occurred before: python-chess based GUIs adjudicate that claim at once, so a winning
+    /// engine must not walk into it. The opponent's claim
     /// is its option, which plain search already gives it (the repeating move scores a draw), so a
     /// losing engine does not count on a winning opponent claiming.
-    pub(super) fn repetition(&self, ply: usize) -> Repetition {
+    pub(super) fn repetition(&self, board: &Board, ply: usize) -> Repetition {
         let current = self.keys.len() - 1;
         let key = self.keys[current];
         let reach = (self.clocks[ply] as usize).min(current - self.repetition_floor.min(current));
@@ -73,11 +98,36 @@ impl Worker<'_> {
             }
             back += 2;
         }
+        if ply.is_multiple_of(2) && ply <= CLAIM_CHECK_PLIES && self.can_claim_by_move(board, ply) {
+            return Repetition::Draw;
+        }
         if before_root > 0 {
             Repetition::Earlier
         } else {
             Repetition::None
         }
+    }
+
+    /// Whether the side to move at `ply` has a move to a position that appeared twice before the root
+    /// (and is still within reach of the halfmove clock): it may claim a threefold with that move.
+    fn can_claim_by_move(&self, board: &Board, ply: usize) -> bool {
+        let current = self.keys.len() - 1;
+        let oldest = current.saturating_sub(self.clocks[ply] as usize).max(self.repetition_floor);
+        let targets: Vec<u64> = self.twice_seen.iter().filter(|(_, at)| *at >= oldest).map(|(key, _)| *key).collect();
+        if targets.is_empty() {
+            return false;
+        }
+        // Only a reversible move (no capture, no pawn move) can lead back to an earlier position.
+        let mut found = false;
+        generate(board, Kind::Quiet, |mv, piece| {
+            if found || piece == Piece::Pawn {
+                return;
+            }
+            let mut child = board.clone();
+            child.play_unchecked(mv);
+            found = targets.contains(&repetition_key(&child));
+        });
+        found
     }
 
     /// The score of a drawn node at `ply`: `Contempt` against the root side, and off the principal

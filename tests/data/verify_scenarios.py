@@ -254,6 +254,22 @@ def check(s):
             keys.append(k)
         assert pv_len == len(line)
         facts.append(f"perpetual by {sorted(found)}, line repeats after {len(line)} plies")
+    elif kind == "reply_gives_claim":
+        # Every move in `avoid` lets the opponent answer with a move after which the side now to move
+        # (the engine) can claim a threefold, which python-chess adjudicates at once; no other move does.
+        def gives_claim(move):
+            board.push(move)
+            claim = False
+            for reply in list(board.legal_moves):
+                board.push(reply)
+                claim = claim or board.can_claim_threefold_repetition()
+                board.pop()
+            board.pop()
+            return claim
+        allowing = {m.uci() for m in list(board.legal_moves) if gives_claim(m)}
+        assert allowing == avoid, f"moves allowing a claim {sorted(allowing)}"
+        assert legal - allowing, "no move avoids the claim"
+        facts.append(f"{len(allowing)} moves allow a reply that makes the draw claimable; {len(legal - allowing)} do not")
     elif kind == "threefold_by_after":
         found = threefold_moves(board)
         assert found == {after[0]}, f"threefold moves {found}"
