@@ -585,8 +585,8 @@ impl<'a> Worker<'a> {
         None
     }
 
-    /// Move-level pruning of moves that give no check: late move pruning and futility pruning of quiet
-    /// moves (not in check: `static_eval` is `None` there), SEE pruning of quiet moves and captures.
+    /// Move-level pruning: late move pruning and futility pruning of quiet moves that give no check
+    /// (not in check: `static_eval` is `None` there), SEE pruning of quiet moves and captures.
     #[allow(clippy::too_many_arguments)]
     fn prune_move(
         &self,
@@ -603,21 +603,19 @@ impl<'a> Worker<'a> {
         let lmr_depth = (depth - 1 - reduction).max(0);
         if !quiet {
             let losing = depth <= SEE_NOISY_DEPTH && !see_ge(board, mv, -SEE_NOISY_MARGIN * depth);
-            return if losing && !gives_check(board, mv) { Prune::Skip } else { Prune::Keep };
+            return if losing { Prune::Skip } else { Prune::Keep };
         }
         let late = static_eval.is_some() && legal as i32 > (LMP_BASE + depth * depth) / (2 - improving as i32);
         let futile = lmr_depth <= FUTILITY_DEPTH
             && static_eval.is_some_and(|se| se + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha);
-        let losing = || lmr_depth <= SEE_QUIET_DEPTH && !see_ge(board, mv, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth);
-        if !(late || futile || losing()) || gives_check(board, mv) {
-            return Prune::Keep;
+        if (late || futile) && !gives_check(board, mv) {
+            // Both conditions only get stronger for the moves after this one.
+            return Prune::SkipLaterQuiets;
         }
-        // Late and futile moves: the conditions only get stronger for the moves after this one.
-        if late || futile {
-            Prune::SkipLaterQuiets
-        } else {
-            Prune::Skip
+        if lmr_depth <= SEE_QUIET_DEPTH && !see_ge(board, mv, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth) {
+            return Prune::Skip;
         }
+        Prune::Keep
     }
 
     /// History updates after `best` caused a cutoff.
