@@ -193,3 +193,22 @@ impl Worker<'_> {
         eval::scale_for_clock(raw_eval, self.clocks[ply], self.settings.move_limit)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn twice_seen_lists_repeated_positions_within_reach() {
+        // Keys of a game: 1 2 3 2 3 2 (3 and 2 seen twice or more), clock 5 reaches all of them.
+        let keys = [1, 2, 3, 2, 3, 2];
+        let mut seen = twice_seen(&keys, 5);
+        seen.sort();
+        assert_eq!(seen, vec![(2, 5), (3, 4)]);
+        // A clock of 2 reaches back to index 3 only (2 3 2), a clock of 1 to index 4 (3 2).
+        assert_eq!(twice_seen(&keys, 2), vec![(2, 5)]);
+        assert_eq!(twice_seen(&keys, 1), vec![]);
+        assert!(history_repeats(&keys, 5));
+        assert!(!history_repeats(&keys, 1));
+    }
+}
