@@ -113,8 +113,8 @@ impl Worker<'_> {
     fn can_claim_by_move(&self, board: &Board, ply: usize) -> bool {
         let current = self.keys.len() - 1;
         let oldest = current.saturating_sub(self.clocks[ply] as usize).max(self.repetition_floor);
-        let targets: Vec<u64> = self.twice_seen.iter().filter(|(_, at)| *at >= oldest).map(|(key, _)| *key).collect();
-        if targets.is_empty() {
+        let is_target = |key: u64| self.twice_seen.iter().any(|&(seen, at)| seen == key && at >= oldest);
+        if !self.twice_seen.iter().any(|&(_, at)| at >= oldest) {
             return false;
         }
         // Only a reversible move (no capture, no pawn move) can lead back to an earlier position.
@@ -125,7 +125,7 @@ impl Worker<'_> {
             }
             let mut child = board.clone();
             child.play_unchecked(mv);
-            found = targets.contains(&repetition_key(&child));
+            found = is_target(repetition_key(&child));
         });
         found
     }
