@@ -6,9 +6,13 @@ match.py writes the two games of an opening pair one after the other. Runs of th
 
     python3 bench/sprt_from_pgn.py --sprt -5 0 run1.pgn run2.pgn
 
+Gzipped PGNs (`.pgn.gz`) are read as they are: the clock-scaling runs so far are in
+bench/sprt/clock_scaling/.
+
 Engine A is the one whose name in the PGN is "A" (the build under test).
 """
 import argparse
+import gzip
 import math
 
 import chess.pgn
@@ -24,7 +28,7 @@ def pair_scores(paths):
     scores = []
     for path in paths:
         games = []
-        with open(path) as f:
+        with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
             while (game := chess.pgn.read_game(f)) is not None:
                 games.append(a_score(game))
         scores += [(games[i] + games[i + 1]) / 2 for i in range(0, len(games) - 1, 2)]
