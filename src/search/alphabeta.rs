@@ -342,11 +342,7 @@ impl<'a> Worker<'a> {
         let distrust = repetition == Repetition::Earlier || ply <= self.guard_plies;
         let tt_score = entry.map(|e| score::from_tt(e.score, ply));
         if let (Some(e), Some(tt_score)) = (entry, tt_score) {
-            let fits = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => tt_score >= beta,
-                Bound::Upper => tt_score <= alpha,
-            };
+            let fits = e.bound.settles(tt_score, alpha, beta);
             if !root && !pv_node && !distrust && e.depth >= depth && fits && self.tt_score_usable(tt_score, ply) {
                 return tt_score;
             }
@@ -360,12 +356,8 @@ impl<'a> Worker<'a> {
         // The table's score bounds the evaluation better than the evaluation itself.
         let eval = match (static_eval, entry, tt_score) {
             (Some(se), Some(e), Some(ts)) if !score::is_mate(ts) && !distrust && self.tt_score_usable(ts, ply) => {
-                let tighter = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => ts > se,
-                    Bound::Upper => ts < se,
-                };
-                if tighter {
+                // A bound on the far side of the evaluation replaces it (equal scores change nothing).
+                if e.bound.settles(ts, se, se) {
                     ts
                 } else {
                     se
@@ -652,12 +644,7 @@ impl<'a> Worker<'a> {
         let entry = self.tt.probe(key);
         if let Some(e) = entry.filter(|_| !pv_node) {
             let tt_score = score::from_tt(e.score, ply);
-            let fits = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => tt_score >= beta,
-                Bound::Upper => tt_score <= alpha,
-            };
-            if fits && self.tt_score_usable(tt_score, ply) {
+            if e.bound.settles(tt_score, alpha, beta) && self.tt_score_usable(tt_score, ply) {
                 return tt_score;
             }
         }

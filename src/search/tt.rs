@@ -32,6 +32,18 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// Whether a stored `score` with this bound settles a search in the window `alpha..beta`: it is
+    /// exact, or a lower bound at or above beta, or an upper bound at or below alpha.
+    pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 /// A decoded entry.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
