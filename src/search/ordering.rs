@@ -42,9 +42,14 @@ pub fn is_noisy(board: &Board, mv: Move) -> bool {
 
 /// The piece `mv` captures (a pawn for en passant), if any.
 pub fn victim(board: &Board, mv: Move) -> Option<Piece> {
+    victim_of(board, mv, board.piece_on(mv.from).unwrap_or(Piece::Pawn))
+}
+
+/// `victim`, for a caller that knows the piece that moves.
+fn victim_of(board: &Board, mv: Move, moving: Piece) -> Option<Piece> {
     if board.colors(!board.side_to_move()).has(mv.to) {
         board.piece_on(mv.to)
-    } else if is_capture(board, mv) {
+    } else if moving == Piece::Pawn && mv.from.file() != mv.to.file() {
         Some(Piece::Pawn)
     } else {
         None
@@ -337,16 +342,8 @@ impl MovePicker {
     fn generate_noisy(&mut self, board: &Board, history: &History) {
         let list = &mut self.list;
         let color = board.side_to_move();
-        let them = board.colors(!color);
         generate(board, Kind::Noisy, |mv, piece| {
-            // Not on an enemy piece: en passant (a pawn) or a quiet queen promotion (nothing).
-            let victim = if them.has(mv.to) {
-                board.piece_on(mv.to)
-            } else if piece == Piece::Pawn && mv.from.file() != mv.to.file() {
-                Some(Piece::Pawn)
-            } else {
-                None
-            };
+            let victim = victim_of(board, mv, piece);
             let promotion = if mv.promotion.is_some() { value(Piece::Queen) } else { 0 };
             let context = MoveContext { piece: colored_piece(color, piece), to: mv.to };
             let capture_history = victim.map_or(0, |v| history.capture_score(context, v));
@@ -377,6 +374,14 @@ impl MovePicker {
 mod tests {
     use super::*;
 
+    /// Castling both ways, promotions, checks, pins and en passant (perft suite positions).
+    const MIXED_FENS: [&str; 4] = [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+    ];
+
     fn all_picked(fen: &str, table_move: Option<&str>) -> Vec<Move> {
         let board: Board = fen.parse().expect("fen");
         let history = History::default();
@@ -391,13 +396,7 @@ mod tests {
 
     #[test]
     fn picker_hands_out_every_legal_move_once() {
-        let fens = [
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
-        ];
-        for fen in fens {
+        for fen in MIXED_FENS {
             let board: Board = fen.parse().expect("fen");
             let mut expected = legal_moves(&board);
             let mut picked = all_picked(fen, None);
@@ -415,16 +414,12 @@ mod tests {
 
     #[test]
     fn gives_check_agrees_with_playing_the_move() {
-        let fens = [
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+        let more = [
             "3k4/8/8/8/8/3B4/8/3RK3 w - - 0 1",
             "3k4/8/8/8/2pP4/8/8/3RK1B1 b - d3 0 1",
             "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3",
         ];
-        for fen in fens {
+        for fen in MIXED_FENS.iter().chain(&more) {
             let board: Board = fen.parse().expect("fen");
             for mv in legal_moves(&board) {
                 if board.colors(board.side_to_move()).has(mv.to) {
