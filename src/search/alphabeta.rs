@@ -12,7 +12,7 @@ use cozy_chess::{Board, Move, Piece};
 
 use super::history::{context_of, History, MoveContext};
 use super::ordering::{gives_check, is_noisy, victim, MoveBuffer, MovePicker, QuietContext};
-use super::rules::{history_repeats, twice_seen, Repetition};
+use super::rules::{twice_seen, Repetition};
 use super::score::{self, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use super::see::{see_ge, value};
 use super::time::TimeLimits;
@@ -190,10 +190,12 @@ impl<'a> Worker<'a> {
         let now = Instant::now();
         let mut clocks = [0; MAX_PLY + 1];
         clocks[0] = position.halfmove_clock();
-        let guard_plies = if history_repeats(&keys, clocks[0]) { REPETITION_GUARD_PLIES } else { 0 };
+        // Some position of the game, within reach of the clock, has appeared more than once.
+        let twice_seen = twice_seen(&keys, clocks[0]);
+        let guard_plies = if twice_seen.is_empty() { 0 } else { REPETITION_GUARD_PLIES };
         Worker {
             guard_plies,
-            twice_seen: twice_seen(&keys, clocks[0]),
+            twice_seen,
             tt,
             flags,
             limits,
