@@ -106,11 +106,8 @@ pub fn trace(board: &Board, terms: &mut impl Terms) {
 pub(super) fn trace_pieces(board: &Board, pawn_info: &Pawns, terms: &mut impl Terms) {
     let pawns = pawn_info.pawns;
     let pawn_attacks = pawn_info.pawn_attacks;
-    let king_zone = [Color::White, Color::Black].map(|c| {
-        let king = board.king(c);
-        get_king_moves(king) | king.bitboard()
-    });
     let kings = [Color::White, Color::Black].map(|c| get_king_moves(board.king(c)));
+    let king_zone = [kings[0] | board.king(Color::White).bitboard(), kings[1] | board.king(Color::Black).bitboard()];
     let mut context = Context {
         board,
         pawns,
