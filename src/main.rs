@@ -1,12 +1,17 @@
 //! Command line: no arguments runs the UCI loop; `bench [depth]` and `perft <depth> [fen]` run and exit
-//! (as Stockfish and OpenBench expect); anything else is run as one UCI command line (`engine "go depth
+//! (as Stockfish and OpenBench expect); `frc <n>` and `dfrc <white> <black>` print the FEN of a Chess960
+//! or double Chess960 start position; anything else is run as one UCI command line (`engine "go depth
 //! 8"`), then the engine exits once that command has finished (a `go infinite` is stopped at once).
 
+use std::process::ExitCode;
+
+use engine::position::{fen, Position};
 use engine::uci::{self, Engine};
 
-fn main() {
+fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
+        Some("frc") | Some("dfrc") => return start_position(&args),
         None => uci::run(),
         Some("bench") => {
             let depth = args.get(1).and_then(|d| d.parse().ok()).filter(|&d| d >= 1);
@@ -14,6 +19,32 @@ fn main() {
         }
         Some("perft") => run_lines(&perft_lines(&args[1..])),
         Some(_) => run_lines(&[args.join(" ")]),
+    }
+    ExitCode::SUCCESS
+}
+
+const START_POSITION_USAGE: &str = "usage: engine frc <0-959> [shredder] | engine dfrc <0-959> <0-959> [shredder]";
+
+/// `frc <n> [shredder]` or `dfrc <white> <black> [shredder]`: prints the start position's FEN (X-FEN
+/// castling letters, or Shredder-FEN's file letters with `shredder`), or the usage on stderr.
+fn start_position(args: &[String]) -> ExitCode {
+    let shredder = args.last().is_some_and(|a| a == "shredder");
+    let numbers: Vec<u32> = args[1..args.len() - shredder as usize].iter().filter_map(|a| a.parse().ok()).collect();
+    let expected = if args[0] == "frc" { 1 } else { 2 };
+    let position = match (numbers.len() == args.len() - 1 - shredder as usize, numbers.as_slice()) {
+        (true, [n]) if expected == 1 => Position::chess960(*n),
+        (true, [white, black]) if expected == 2 => Position::double_chess960(*white, *black),
+        _ => None,
+    };
+    match position {
+        Some(position) => {
+            println!("{}", fen::format(position.board(), 0, shredder));
+            ExitCode::SUCCESS
+        }
+        None => {
+            eprintln!("{START_POSITION_USAGE}");
+            ExitCode::from(2)
+        }
     }
 }
 

@@ -41,6 +41,12 @@ impl Position {
         (n < 960).then(|| Position::from_board(Board::chess960_startpos(n), 0))
     }
 
+    /// Double Chess960 start position: white's pieces from start position `white`, black's from
+    /// `black` (both Scharnagl numbers below 960).
+    pub fn double_chess960(white: u32, black: u32) -> Option<Position> {
+        (white < 960 && black < 960).then(|| Position::from_board(Board::double_chess960_startpos(white, black), 0))
+    }
+
     /// A position from standard FEN, X-FEN or Shredder-FEN (see `fen::parse`).
     pub fn from_fen(text: &str) -> Result<Position, FenError> {
         let parsed = fen::parse(text)?;

@@ -15,6 +15,7 @@ use super::ordering::{gives_check, is_noisy, victim, MoveBuffer, MovePicker, Qui
 use super::rules::{twice_seen, Repetition};
 use super::score::{self, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use super::see::{see_ge, value};
+use super::threads::{Shared, Team};
 use super::time::TimeLimits;
 use super::tt::{Bound, TranspositionTable};
 use super::{Flags, Limits, Settings};
@@ -132,9 +133,22 @@ fn has_non_pawn_material(board: &Board) -> bool {
     !(ours & !(board.pieces(Piece::Pawn) | board.pieces(Piece::King))).is_empty()
 }
 
+/// One line of the root's MultiPV: its score and principal variation.
+#[derive(Clone, Debug)]
+pub(super) struct Line {
+    pub score: i32,
+    pub pv: Vec<Move>,
+    pub seldepth: usize,
+}
+
 pub(super) struct Worker<'a> {
     pub(super) tt: &'a TranspositionTable,
     pub(super) flags: &'a Flags,
+    pub(super) team: &'a Team,
+    /// This thread's id in the team (`MAIN` reports and answers).
+    pub(super) id: usize,
+    /// Nodes of the other threads, as last published.
+    others_nodes: u64,
     pub(super) limits: &'a Limits,
     pub(super) settings: Settings,
     pub(super) time: Option<TimeLimits>,
@@ -171,6 +185,12 @@ pub(super) struct Worker<'a> {
     /// Best line so far: from the last completed iteration or a root move that beat it since.
     pub(super) best_line: Vec<Move>,
     pub(super) best_score: i32,
+    /// The lines of the last completed iteration, best first (one unless MultiPV).
+    pub(super) lines: Vec<Line>,
+    /// Which MultiPV line the root search is looking for (0: the best).
+    pub(super) pv_index: usize,
+    /// Root moves of the lines already found in this iteration: the next line leaves them out.
+    pub(super) root_excluded: Vec<Move>,
     pub(super) completed_depth: u32,
     pub(super) aborted: bool,
 }
@@ -183,8 +203,8 @@ impl<'a> Worker<'a> {
         limits: &'a Limits,
         settings: Settings,
         time: Option<TimeLimits>,
-        tt: &'a TranspositionTable,
-        flags: &'a Flags,
+        shared: Shared<'a>,
+        id: usize,
     ) -> Worker<'a> {
         let keys = position.keys().to_vec();
         let now = Instant::now();
@@ -196,8 +216,11 @@ impl<'a> Worker<'a> {
         Worker {
             guard_plies,
             twice_seen,
-            tt,
-            flags,
+            tt: shared.tt,
+            flags: shared.flags,
+            team: shared.team,
+            id,
+            others_nodes: 0,
             limits,
             settings,
             clocks,
@@ -221,6 +244,9 @@ impl<'a> Worker<'a> {
             pv_len: [0; MAX_PLY + 1],
             best_line: Vec::new(),
             best_score: -INFINITY,
+            lines: Vec::new(),
+            pv_index: 0,
+            root_excluded: Vec::new(),
             completed_depth: 0,
             aborted: false,
         }
@@ -234,12 +260,35 @@ impl<'a> Worker<'a> {
     fn visit(&mut self, ply: usize) -> bool {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
-        if self.limits.nodes.is_some_and(|n| self.nodes > n) && self.completed_depth >= 1 {
+        if self.limits.nodes.is_some_and(|n| self.nodes + self.others_nodes > n) && self.completed_depth >= 1 {
             self.aborted = true;
         } else if self.nodes.is_multiple_of(CHECK_INTERVAL) {
-            self.aborted |= self.flags.stopped() || self.out_of_time();
+            self.team.publish(self.id, self.nodes);
+            self.others_nodes = self.team.nodes_of_others(self.id);
+            self.aborted |= self.flags.stopped() || self.team.stopped() || self.out_of_time();
         }
         self.aborted
+    }
+
+    /// Nodes searched by all threads (the other threads' count as last published).
+    pub(super) fn total_nodes(&self) -> u64 {
+        self.nodes + self.team.nodes_of_others(self.id)
+    }
+
+    /// Whether the root search may play `mv`: allowed by `searchmoves` and not the first move of a
+    /// MultiPV line already found in this iteration.
+    fn root_allowed(&self, mv: Move) -> bool {
+        let searchmoves = &self.limits.search_moves;
+        (searchmoves.is_empty() || searchmoves.contains(&mv)) && !self.root_excluded.contains(&mv)
+    }
+
+    /// The move to try first at the root: the best move so far of the line being searched.
+    fn root_first_move(&self) -> Option<Move> {
+        if self.pv_index == 0 {
+            self.best_line.first().copied()
+        } else {
+            self.lines.get(self.pv_index).and_then(|line| line.pv.first().copied())
+        }
     }
 
     fn out_of_time(&mut self) -> bool {
@@ -349,7 +398,7 @@ impl<'a> Worker<'a> {
                 return tt_score;
             }
         }
-        let tt_move = if root { self.best_line.first().copied() } else { entry.and_then(|e| e.mv) };
+        let tt_move = if root { self.root_first_move() } else { entry.and_then(|e| e.mv) };
 
         let raw_eval = if in_check { None } else { Some(self.raw_eval(board, entry.and_then(|e| e.eval))) };
         let static_eval = raw_eval.map(|e| self.scale_for_clock(e, ply));
@@ -405,7 +454,7 @@ impl<'a> Worker<'a> {
             if Some(mv) == excluded {
                 continue;
             }
-            if root && !self.limits.search_moves.is_empty() && !self.limits.search_moves.contains(&mv) {
+            if root && !self.root_allowed(mv) {
                 continue;
             }
             legal += 1;
@@ -497,7 +546,7 @@ impl<'a> Worker<'a> {
                 if score > alpha {
                     alpha = score;
                     self.update_pv(ply, mv);
-                    if root {
+                    if root && self.pv_index == 0 {
                         self.best_line = self.pv[0][..self.pv_len[0]].to_vec();
                         self.best_score = score;
                     }

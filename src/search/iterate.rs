@@ -1,14 +1,16 @@
-//! One search from start to `bestmove`: iterative deepening with aspiration windows, the decisions
-//! about when to stop (time, nodes, mate, `stop`), `info` reports and the answer.
+//! One search from start to `bestmove`: iterative deepening with aspiration windows and MultiPV
+//! lines, the decisions about when to stop (time, nodes, mate, `stop`), `info` reports and the
+//! answer.
 
 use std::panic::{self, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
 use cozy_chess::{Board, Move};
 
-use super::alphabeta::Worker;
+use super::alphabeta::{Line, Worker};
 use super::ordering::legal_moves;
 use super::score::{self, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use super::threads::{self, Shared, Team, MAIN};
 use super::time::{self, Effort};
 use super::{Flags, Iteration, Job, Report};
 
@@ -44,19 +46,26 @@ pub fn run(job: Job, flags: &Flags) -> SearchResult {
         (None, Some(clock)) if !limits.infinite => Some(time::for_clock(clock, overhead)),
         _ => None,
     };
-    let searched = panic::catch_unwind(AssertUnwindSafe(|| {
-        Worker::new(&position, &limits, settings, time, &tt, flags).iterate(position.board(), &mut reporter)
-    }));
-    // A bug in the search must not cost the game: answer with a legal move all the same.
-    let result = searched.unwrap_or_else(|_| {
-        log::error!("search panicked; answering with the first legal move");
-        let best = first_allowed_move(position.board(), &limits.search_moves);
-        SearchResult { best, ..SearchResult::default() }
+    let team = Team::new(settings.threads.max(1));
+    let shared = Shared { tt: &tt, flags, team: &team };
+    let result = std::thread::scope(|scope| {
+        threads::spawn_helpers(scope, &position, &limits, settings, shared);
+        let searched = panic::catch_unwind(AssertUnwindSafe(|| {
+            Worker::new(&position, &limits, settings, time, shared, MAIN).iterate(position.board(), &mut reporter)
+        }));
+        // A bug in the search must not cost the game: answer with a legal move all the same.
+        let result = searched.unwrap_or_else(|_| {
+            log::error!("search panicked; answering with the first legal move");
+            let best = first_allowed_move(position.board(), &limits.search_moves);
+            SearchResult { best, ..SearchResult::default() }
+        });
+        // `infinite` and `ponder` searches wait for `stop` (or `ponderhit`) before answering.
+        while (limits.infinite || flags.pondering()) && !flags.stopped() {
+            std::thread::sleep(WAIT_POLL);
+        }
+        team.stop();
+        result
     });
-    // `infinite` and `ponder` searches wait for `stop` (or `ponderhit`) before answering.
-    while (limits.infinite || flags.pondering()) && !flags.stopped() {
-        std::thread::sleep(WAIT_POLL);
-    }
     flags.finish();
     reporter(Report::BestMove { best: result.best, ponder: result.ponder });
     result
@@ -64,29 +73,37 @@ pub fn run(job: Job, flags: &Flags) -> SearchResult {
 
 impl Worker<'_> {
     /// Iterative deepening until a limit, `stop`, or the maximum depth.
-    pub(super) fn iterate(&mut self, root: &Board, reporter: &mut super::Reporter) -> SearchResult {
+    pub(super) fn iterate(&mut self, root: &Board, reporter: &mut dyn FnMut(Report)) -> SearchResult {
         let root_moves = legal_moves(root);
         if root_moves.is_empty() {
             // Checkmate or stalemate: one line saying so, then `bestmove 0000`.
             let score = if root.checkers().is_empty() { self.draw_score(0, true) } else { score::mated_in(0) };
             self.best_score = score;
-            reporter(Report::Iteration(self.iteration_info(0, score)));
+            let line = Line { score, pv: Vec::new(), seldepth: 0 };
+            reporter(Report::Iteration(self.iteration_info(0, 0, &line)));
             return self.result(root);
         }
         let only_move = root_moves.len() == 1;
+        let searchmoves = &self.limits.search_moves;
+        let allowed = root_moves.iter().filter(|mv| searchmoves.is_empty() || searchmoves.contains(mv)).count();
+        let line_count = self.settings.multipv.clamp(1, allowed.max(1));
         let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
+        // Odd helper threads search one ply deeper than the main thread.
+        let offset = (self.id % 2) as u32;
         let mut effort = Effort::default();
-        for depth in 1..=max_depth {
-            self.seldepth = 0;
-            let score = self.aspiration(root, depth);
-            if self.aborted {
+        for depth in 1 + offset..=max_depth {
+            let Some(lines) = self.search_lines(root, depth, line_count) else {
                 break;
-            }
+            };
             let previous_best = self.best_line.first().copied();
             self.completed_depth = depth;
-            self.best_score = score;
-            self.best_line = self.pv[0][..self.pv_len[0]].to_vec();
-            reporter(Report::Iteration(self.iteration_info(depth, score)));
+            self.best_score = lines[0].score;
+            self.best_line = lines[0].pv.clone();
+            for (index, line) in lines.iter().enumerate() {
+                reporter(Report::Iteration(self.iteration_info(index, depth, line)));
+            }
+            self.lines = lines;
+            let score = self.best_score;
             effort.update(previous_best == self.best_line.first().copied(), score, self.best_move_share());
             if self.iteration_limit_reached(score, &effort) || (only_move && self.time.is_some() && !self.pondering()) {
                 break;
@@ -95,13 +112,40 @@ impl Worker<'_> {
         self.result(root)
     }
 
-    /// Searches the root at `depth` in a window around the last score, widening it on failure.
-    fn aspiration(&mut self, root: &Board, depth: u32) -> i32 {
+    /// One iteration: the best `count` lines at `depth`, best first, each searched with the root
+    /// moves of the lines before it left out. `None` when the search was stopped before the end.
+    fn search_lines(&mut self, root: &Board, depth: u32, count: usize) -> Option<Vec<Line>> {
+        self.root_excluded.clear();
+        let mut lines = Vec::with_capacity(count);
+        for pv_index in 0..count {
+            self.pv_index = pv_index;
+            self.seldepth = 0;
+            let center = self.lines.get(pv_index).map(|line| line.score);
+            let score = self.aspiration(root, depth, center);
+            if self.aborted {
+                self.pv_index = 0;
+                return None;
+            }
+            let pv = self.pv[0][..self.pv_len[0]].to_vec();
+            let Some(&first) = pv.first() else {
+                break;
+            };
+            self.root_excluded.push(first);
+            lines.push(Line { score, pv, seldepth: self.seldepth });
+        }
+        self.pv_index = 0;
+        // A later line can come out above an earlier one (search instability): report them in order.
+        lines.sort_by_key(|line| std::cmp::Reverse(line.score));
+        (!lines.is_empty()).then_some(lines)
+    }
+
+    /// Searches the root at `depth` in a window around `center` (the line's last score), widening it
+    /// on failure.
+    fn aspiration(&mut self, root: &Board, depth: u32, center: Option<i32>) -> i32 {
         let mut delta = ASPIRATION_DELTA;
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH && !score::is_mate(self.best_score) {
-            (self.best_score - delta, self.best_score + delta)
-        } else {
-            (-INFINITY, INFINITY)
+        let (mut alpha, mut beta) = match center {
+            Some(center) if depth >= ASPIRATION_DEPTH && !score::is_mate(center) => (center - delta, center + delta),
+            _ => (-INFINITY, INFINITY),
         };
         loop {
             let score = self.negamax(root, depth as i32, alpha, beta, 0, false);
@@ -131,21 +175,23 @@ impl Worker<'_> {
         self.root_move_nodes(best) as f64 / self.nodes.max(1) as f64
     }
 
-    fn iteration_info(&self, depth: u32, score: i32) -> Iteration {
+    /// The report of line `index` (0: the best) of an iteration.
+    fn iteration_info(&self, index: usize, depth: u32, line: &Line) -> Iteration {
         Iteration {
+            multipv: index + 1,
             depth,
-            seldepth: self.seldepth as u32,
-            score,
-            nodes: self.nodes,
+            seldepth: line.seldepth as u32,
+            score: line.score,
+            nodes: self.total_nodes(),
             time_ms: self.start.elapsed().as_millis() as u64,
             hashfull: self.tt.hashfull(),
-            pv: self.best_line.clone(),
+            pv: line.pv.clone(),
         }
     }
 
     /// After an iteration: is it time to stop deepening?
     fn iteration_limit_reached(&mut self, score: i32, effort: &Effort) -> bool {
-        if self.flags.stopped() {
+        if self.flags.stopped() || self.team.stopped() {
             return true;
         }
         if let Some(moves) = self.limits.mate {
@@ -153,7 +199,7 @@ impl Worker<'_> {
                 return true;
             }
         }
-        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+        if self.limits.nodes.is_some_and(|n| self.total_nodes() >= n) {
             return true;
         }
         let Some(limits) = self.time else {
@@ -168,7 +214,7 @@ impl Worker<'_> {
         // If not even depth 1 finished (stopped at once), any allowed legal move beats none.
         let best = self.best_line.first().copied().or_else(|| first_allowed_move(root, &self.limits.search_moves));
         let ponder = best.and_then(|mv| self.ponder_move(root, mv));
-        SearchResult { best, ponder, score: self.best_score, depth: self.completed_depth, nodes: self.nodes }
+        SearchResult { best, ponder, score: self.best_score, depth: self.completed_depth, nodes: self.total_nodes() }
     }
 
     /// The reply to expect after `best`: from the PV, or from the table.

@@ -3,6 +3,7 @@
 //! The UCI thread owns a `Searcher`. `start` sends a `Job` (its own copy of the position, limits,
 //! options and a reporter) over a crossbeam channel to the search thread; `stop` and `ponderhit` set
 //! shared atomic flags that the search polls. Every job ends in exactly one `Report::BestMove`.
+//! With `Threads` above one the search thread is the main thread of a Lazy SMP team (`threads`).
 
 mod alphabeta;
 mod history;
@@ -11,6 +12,7 @@ pub mod ordering;
 mod rules;
 pub mod score;
 pub mod see;
+mod threads;
 pub mod time;
 pub mod tt;
 
@@ -23,11 +25,12 @@ use crossbeam_channel::{Receiver, Sender};
 
 use crate::position::{MoveLimit, Position};
 pub use iterate::{run, SearchResult};
+pub use threads::MAX_THREADS;
 pub use time::Clock;
 pub use tt::TranspositionTable;
 
-/// Stack for the search thread: deep recursion with move lists on the stack.
-const SEARCH_STACK_BYTES: usize = 64 << 20;
+/// Stack for each search thread: deep recursion with move lists on the stack.
+pub(super) const SEARCH_STACK_BYTES: usize = 64 << 20;
 
 /// What limits one search. Empty limits mean: search until `stop`.
 #[derive(Clone, Debug, Default)]
@@ -48,6 +51,8 @@ pub struct Limits {
 /// One completed iteration, for an `info` line.
 #[derive(Clone, Debug)]
 pub struct Iteration {
+    /// Rank of this line among the MultiPV lines, from 1.
+    pub multipv: usize,
     pub depth: u32,
     pub seldepth: u32,
     pub score: i32,
@@ -79,6 +84,10 @@ pub struct Settings {
     pub move_limit: MoveLimit,
     /// Centipawns the engine gives up to avoid a draw (negative: to seek one), from the root side's view.
     pub contempt: i32,
+    /// Search threads (0 counts as 1).
+    pub threads: usize,
+    /// Principal variations to report (0 counts as 1).
+    pub multipv: usize,
 }
 
 /// Everything a search needs, owned by the search for its duration.

@@ -205,6 +205,8 @@ impl Engine {
                 move_overhead_ms: self.options.move_overhead_ms,
                 move_limit: self.options.move_limit(),
                 contempt: self.options.contempt_cp,
+                threads: self.options.threads,
+                multipv: self.options.multipv,
             },
             tt: Arc::clone(&self.tt),
             reporter,

@@ -4,6 +4,7 @@ use vampirc_uci::UciOptionConfig;
 
 use super::parse::parse_integer;
 use crate::position::MoveLimit;
+use crate::search::MAX_THREADS;
 
 /// A spin option: its name, default and range, in one place for `uci` and `setoption`.
 pub struct Spin {
@@ -37,12 +38,12 @@ impl Spin {
 
 /// Transposition table size in MiB.
 pub const HASH: Spin = Spin { name: "Hash", default: 16, min: 1, max: 65_536 };
-/// One search thread for now; the option is declared so GUIs can set it.
-pub const THREADS: Spin = Spin { name: "Threads", default: 1, min: 1, max: 1 };
+/// Search threads (Lazy SMP).
+pub const THREADS: Spin = Spin { name: "Threads", default: 1, min: 1, max: MAX_THREADS as i64 };
 /// Milliseconds kept in reserve per move for GUI and network lag.
 pub const MOVE_OVERHEAD: Spin = Spin { name: "Move Overhead", default: 10, min: 0, max: 5_000 };
-/// One principal variation for now.
-pub const MULTIPV: Spin = Spin { name: "MultiPV", default: 1, min: 1, max: 1 };
+/// Principal variations reported, best first.
+pub const MULTIPV: Spin = Spin { name: "MultiPV", default: 1, min: 1, max: 256 };
 /// Centipawns a draw costs the engine (negative: a draw is welcome).
 pub const CONTEMPT: Spin = Spin { name: "Contempt", default: 0, min: -1000, max: 1000 };
 /// The fifty-move limit in moves: FIDE's fifty by default, 0 = off, up to 100.

@@ -75,7 +75,7 @@ pub fn iteration(root: &Board, it: &Iteration, chess960: bool) -> UciMessage {
     let mut attributes = vec![
         UciInfoAttribute::Depth(it.depth.min(u8::MAX as u32) as u8),
         UciInfoAttribute::SelDepth(it.seldepth.min(u8::MAX as u32) as u8),
-        UciInfoAttribute::MultiPv(1),
+        UciInfoAttribute::MultiPv(it.multipv.min(u16::MAX as usize) as u16),
         UciInfoAttribute::Score { cp, mate, lower_bound: None, upper_bound: None },
         UciInfoAttribute::Nodes(it.nodes),
         UciInfoAttribute::Nps(nps),
