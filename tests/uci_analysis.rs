@@ -1,6 +1,6 @@
 //! Analysis and tournament features through the built binary: MultiPV (with `searchmoves` and
-//! Chess960 notation), Threads (Lazy SMP: answers, `stop`, limits) and the Chess960 start-position
-//! helpers of the command line.
+//! Chess960 notation), Threads (Lazy SMP: answers, `stop`, limits), UCI_ShowWDL and the Chess960
+//! start-position helpers of the command line.
 
 #[path = "common/engine.rs"]
 mod engine;
@@ -164,6 +164,70 @@ fn threads_option_clamps_to_its_range() {
         vec!["info string option 'Threads' value 100000 out of range, set to 256"]
     );
     assert_eq!(engine.set_option("Threads", "1"), Vec::<String>::new());
+}
+
+/// `W D L` after `wdl` in an info line, if any.
+fn wdl_of(line: &str) -> Option<[u32; 3]> {
+    let tokens: Vec<&str> = line.split(' ').collect();
+    let at = tokens.iter().position(|t| *t == "wdl")?;
+    let number = |i: usize| tokens.get(at + i).and_then(|t| t.parse().ok());
+    Some([number(1)?, number(2)?, number(3)?])
+}
+
+#[test]
+fn show_wdl_puts_win_draw_loss_per_mille_after_every_score() {
+    let mut engine = Engine::spawn();
+    engine.send("position startpos moves e2e4 e7e5");
+    let search = engine.go("depth 6", SEARCH_TIMEOUT);
+    assert!(search.iterations().iter().all(|l| wdl_of(l).is_none()), "wdl while off: {:?}", search.lines);
+
+    assert_eq!(engine.set_option("UCI_ShowWDL", "true"), Vec::<String>::new());
+    engine.set_option("MultiPV", "2");
+    let search = engine.go("depth 6", SEARCH_TIMEOUT);
+    for line in search.iterations() {
+        let [w, d, l] = wdl_of(line).unwrap_or_else(|| panic!("no wdl in {line:?}"));
+        assert_eq!(w + d + l, 1000, "{line}");
+        // Right after the score, as Stockfish prints it.
+        let score = parse_info(line).score;
+        assert!(line.contains(&format!("score {score} wdl {w} {d} {l} nodes ")), "{line}");
+        // The side that is better is the likelier winner.
+        let cp = score_value(&score);
+        assert!((cp > 0) <= (w >= l) && (cp < 0) <= (l >= w), "{line}");
+    }
+    // A mate is a certain win.
+    engine.set_option("MultiPV", "1");
+    engine.send("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    let search = engine.go("depth 4", SEARCH_TIMEOUT);
+    let last = search.iterations().last().map(|l| l.to_string()).unwrap_or_default();
+    assert_eq!(wdl_of(&last), Some([1000, 0, 0]), "{last}");
+}
+
+#[test]
+fn limit_strength_searches_less_and_varies_its_moves() {
+    let mut engine = Engine::spawn();
+    engine.send("position startpos moves e2e4 c7c5 g1f3");
+    let full = engine.go("depth 11", SEARCH_TIMEOUT);
+    let full_nodes: u64 = full.last_info_value("nodes").and_then(|n| n.parse().ok()).unwrap_or(0);
+    assert!(full_nodes > 10_000, "{full:?}");
+
+    assert_eq!(engine.set_option("UCI_LimitStrength", "true"), Vec::<String>::new());
+    assert_eq!(engine.set_option("UCI_Elo", "1350"), Vec::<String>::new());
+    let mut moves = HashSet::new();
+    for _ in 0..20 {
+        engine.send("ucinewgame");
+        let weak = engine.go("depth 9", SEARCH_TIMEOUT);
+        let nodes: u64 = weak.last_info_value("nodes").and_then(|n| n.parse().ok()).unwrap_or(u64::MAX);
+        assert!(nodes < 5_000, "UCI_Elo 1350 searched {nodes} nodes: {weak:?}");
+        // One reported line although it weighs several.
+        assert!(weak.iterations().iter().all(|l| parse_info(l).multipv == 1), "{weak:?}");
+        assert!(engine.legal_moves().contains(&weak.bestmove), "{weak:?}");
+        moves.insert(weak.bestmove);
+    }
+    assert!(moves.len() >= 2, "always the same move at UCI_Elo 1350: {moves:?}");
+    assert_eq!(
+        engine.set_option("UCI_Elo", "100"),
+        vec!["info string option 'UCI_Elo' value 100 out of range, set to 1350"]
+    );
 }
 
 /// The FENs of the 960 start positions in Scharnagl order, from the perft data.

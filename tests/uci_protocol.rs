@@ -27,7 +27,7 @@ fn ms(d: Duration) -> f64 {
 }
 
 /// The option lines of `src/uci/options.rs`, in declaration order.
-const OPTION_LINES: [&str; 10] = [
+const OPTION_LINES: [&str; 13] = [
     "option name Hash type spin default 16 min 1 max 65536",
     "option name Threads type spin default 1 min 1 max 256",
     "option name Move Overhead type spin default 10 min 0 max 5000",
@@ -36,6 +36,9 @@ const OPTION_LINES: [&str; 10] = [
     "option name Rule50 type spin default 50 min 0 max 100",
     "option name Ponder type check default false",
     "option name UCI_Chess960 type check default false",
+    "option name UCI_ShowWDL type check default false",
+    "option name UCI_LimitStrength type check default false",
+    "option name UCI_Elo type spin default 1350 min 1350 max 2850",
     "option name Clear Hash type button",
     "option name Debug Log File type string default <empty>",
 ];
@@ -90,6 +93,15 @@ fn setoption_accepts_every_declared_option_silently() {
         ("Ponder", "false"),
         ("UCI_Chess960", "true"),
         ("UCI_Chess960", "false"),
+        ("UCI_ShowWDL", "true"),
+        ("UCI_ShowWDL", "false"),
+        ("UCI_Elo", "2000"),
+        ("UCI_LimitStrength", "true"),
+        ("UCI_LimitStrength", "false"),
+        ("Threads", "2"),
+        ("MultiPV", "3"),
+        ("Threads", "1"),
+        ("MultiPV", "1"),
         ("Debug Log File", "<empty>"),
         // Names are case-insensitive, values of check options too.
         ("hash", "8"),
@@ -131,6 +143,7 @@ fn setoption_clamps_out_of_range_spins_and_says_so() {
         ("Contempt", "1001", "1000"),
         ("Rule50", "-1", "0"),
         ("Rule50", "101", "100"),
+        ("UCI_Elo", "3000", "2850"),
     ];
     for (name, value, clamped) in cases {
         assert_eq!(

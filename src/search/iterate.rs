@@ -38,7 +38,10 @@ pub(super) fn first_allowed_move(board: &Board, allowed: &[Move]) -> Option<Move
 
 /// Runs one search to the end, reporting iterations and exactly one best move.
 pub fn run(job: Job, flags: &Flags) -> SearchResult {
-    let Job { position, limits, settings, tt, mut reporter } = job;
+    let Job { position, mut limits, settings, tt, mut reporter } = job;
+    if let Some(budget) = settings.strength.nodes() {
+        limits.nodes = Some(limits.nodes.map_or(budget, |n| n.min(budget)));
+    }
     tt.new_search();
     let overhead = settings.move_overhead_ms;
     let time = match (limits.movetime_ms, limits.clock) {
@@ -86,7 +89,8 @@ impl Worker<'_> {
         let only_move = root_moves.len() == 1;
         let searchmoves = &self.limits.search_moves;
         let allowed = root_moves.iter().filter(|mv| searchmoves.is_empty() || searchmoves.contains(mv)).count();
-        let line_count = self.settings.multipv.clamp(1, allowed.max(1));
+        let reported = self.settings.multipv.clamp(1, allowed.max(1));
+        let line_count = self.settings.strength.lines(reported).min(allowed.max(1));
         let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
         // Odd helper threads search one ply deeper than the main thread.
         let offset = (self.id % 2) as u32;
@@ -99,7 +103,7 @@ impl Worker<'_> {
             self.completed_depth = depth;
             self.best_score = lines[0].score;
             self.best_line = lines[0].pv.clone();
-            for (index, line) in lines.iter().enumerate() {
+            for (index, line) in lines.iter().enumerate().take(reported) {
                 reporter(Report::Iteration(self.iteration_info(index, depth, line)));
             }
             self.lines = lines;
@@ -212,14 +216,19 @@ impl Worker<'_> {
 
     fn result(&self, root: &Board) -> SearchResult {
         // If not even depth 1 finished (stopped at once), any allowed legal move beats none.
-        let best = self.best_line.first().copied().or_else(|| first_allowed_move(root, &self.limits.search_moves));
-        let ponder = best.and_then(|mv| self.ponder_move(root, mv));
+        let chosen = self.settings.strength.choose(&self.lines);
+        let line = match self.lines.get(chosen) {
+            Some(line) if chosen > 0 => &line.pv,
+            _ => &self.best_line,
+        };
+        let best = line.first().copied().or_else(|| first_allowed_move(root, &self.limits.search_moves));
+        let ponder = best.and_then(|mv| self.ponder_move(root, mv, line));
         SearchResult { best, ponder, score: self.best_score, depth: self.completed_depth, nodes: self.total_nodes() }
     }
 
     /// The reply to expect after `best`: from the PV, or from the table.
-    fn ponder_move(&self, root: &Board, best: Move) -> Option<Move> {
-        if let Some(&reply) = self.best_line.get(1) {
+    fn ponder_move(&self, root: &Board, best: Move, line: &[Move]) -> Option<Move> {
+        if let Some(&reply) = line.get(1) {
             return Some(reply);
         }
         let mut child = root.clone();

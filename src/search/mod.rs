@@ -12,6 +12,7 @@ pub mod ordering;
 mod rules;
 pub mod score;
 pub mod see;
+pub mod strength;
 mod threads;
 pub mod time;
 pub mod tt;
@@ -25,6 +26,7 @@ use crossbeam_channel::{Receiver, Sender};
 
 use crate::position::{MoveLimit, Position};
 pub use iterate::{run, SearchResult};
+pub use strength::Strength;
 pub use threads::MAX_THREADS;
 pub use time::Clock;
 pub use tt::TranspositionTable;
@@ -88,6 +90,8 @@ pub struct Settings {
     pub threads: usize,
     /// Principal variations to report (0 counts as 1).
     pub multipv: usize,
+    /// Full strength, or limited to an Elo (`UCI_LimitStrength`).
+    pub strength: Strength,
 }
 
 /// Everything a search needs, owned by the search for its duration.

@@ -13,7 +13,7 @@ use std::thread::Scope;
 
 use super::alphabeta::Worker;
 use super::tt::TranspositionTable;
-use super::{Flags, Limits, Settings, SEARCH_STACK_BYTES};
+use super::{Flags, Limits, Settings, Strength, SEARCH_STACK_BYTES};
 use crate::position::Position;
 
 /// The id of the thread that reports and answers.
@@ -78,8 +78,8 @@ pub(super) fn spawn_helpers<'scope, 'env>(
     settings: Settings,
     shared: Shared<'env>,
 ) {
-    // Helpers search one line: MultiPV is the main thread's business.
-    let settings = Settings { multipv: 1, ..settings };
+    // Helpers search one line at full strength: MultiPV and the handicap are the main thread's business.
+    let settings = Settings { multipv: 1, strength: Strength::Full, ..settings };
     for id in MAIN + 1..shared.team.threads() {
         let spawned = std::thread::Builder::new()
             .name(format!("helper {id}"))

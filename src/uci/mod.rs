@@ -8,6 +8,7 @@ pub mod log_file;
 pub mod options;
 pub mod output;
 pub mod parse;
+pub mod wdl;
 
 use std::io::BufRead;
 use std::sync::Arc;
@@ -194,8 +195,9 @@ impl Engine {
         }
         let root = self.position.board().clone();
         let chess960 = self.options.chess960;
+        let show_wdl = self.options.show_wdl;
         let reporter = Box::new(move |report: Report| match report {
-            Report::Iteration(it) => output::send_message(&output::iteration(&root, &it, chess960)),
+            Report::Iteration(it) => output::send_message(&output::iteration(&root, &it, chess960, show_wdl)),
             Report::BestMove { best, ponder } => output::send(&output::best_move(&root, best, ponder, chess960)),
         });
         self.searcher.start(Job {
@@ -207,6 +209,7 @@ impl Engine {
                 contempt: self.options.contempt_cp,
                 threads: self.options.threads,
                 multipv: self.options.multipv,
+                strength: self.options.strength(),
             },
             tt: Arc::clone(&self.tt),
             reporter,

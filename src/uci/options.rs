@@ -4,7 +4,8 @@ use vampirc_uci::UciOptionConfig;
 
 use super::parse::parse_integer;
 use crate::position::MoveLimit;
-use crate::search::MAX_THREADS;
+use crate::search::strength::{MAX_ELO, MIN_ELO};
+use crate::search::{Strength, MAX_THREADS};
 
 /// A spin option: its name, default and range, in one place for `uci` and `setoption`.
 pub struct Spin {
@@ -44,6 +45,8 @@ pub const THREADS: Spin = Spin { name: "Threads", default: 1, min: 1, max: MAX_T
 pub const MOVE_OVERHEAD: Spin = Spin { name: "Move Overhead", default: 10, min: 0, max: 5_000 };
 /// Principal variations reported, best first.
 pub const MULTIPV: Spin = Spin { name: "MultiPV", default: 1, min: 1, max: 256 };
+/// The playing strength when `UCI_LimitStrength` is on.
+pub const UCI_ELO: Spin = Spin { name: "UCI_Elo", default: MIN_ELO as i64, min: MIN_ELO as i64, max: MAX_ELO as i64 };
 /// Centipawns a draw costs the engine (negative: a draw is welcome).
 pub const CONTEMPT: Spin = Spin { name: "Contempt", default: 0, min: -1000, max: 1000 };
 /// The fifty-move limit in moves: FIDE's fifty by default, 0 = off, up to 100.
@@ -57,6 +60,11 @@ pub struct Options {
     pub move_overhead_ms: u64,
     pub chess960: bool,
     pub ponder: bool,
+    /// `wdl W D L` in every `info` line with a score.
+    pub show_wdl: bool,
+    /// `UCI_LimitStrength`: play at `elo`.
+    pub limit_strength: bool,
+    pub elo: u32,
     pub multipv: usize,
     pub debug_log_file: String,
     /// Fifty-move limit in moves (0 = off).
@@ -73,6 +81,9 @@ impl Default for Options {
             move_overhead_ms: MOVE_OVERHEAD.default as u64,
             chess960: false,
             ponder: false,
+            show_wdl: false,
+            limit_strength: false,
+            elo: UCI_ELO.default as u32,
             multipv: MULTIPV.default as usize,
             debug_log_file: String::new(),
             rule50_moves: RULE50.default as u32,
@@ -93,6 +104,9 @@ pub fn declarations() -> Vec<UciOptionConfig> {
         RULE50.declare(),
         check("Ponder", false),
         check("UCI_Chess960", false),
+        check("UCI_ShowWDL", false),
+        check("UCI_LimitStrength", false),
+        UCI_ELO.declare(),
         UciOptionConfig::Button { name: "Clear Hash".to_string() },
         UciOptionConfig::String { name: "Debug Log File".to_string(), default: Some("<empty>".to_string()) },
     ]
@@ -115,6 +129,15 @@ pub struct Applied {
 }
 
 impl Options {
+    /// Full strength, or the `UCI_Elo` when `UCI_LimitStrength` is on.
+    pub fn strength(&self) -> Strength {
+        if self.limit_strength {
+            Strength::Elo(self.elo)
+        } else {
+            Strength::Full
+        }
+    }
+
     /// The fifty-move limit of the `Rule50` option.
     pub fn move_limit(&self) -> MoveLimit {
         MoveLimit::from_moves(self.rule50_moves)
@@ -162,6 +185,19 @@ impl Options {
             }
             "uci_chess960" => {
                 self.chess960 = check(name, value)?;
+                stored(None)
+            }
+            "uci_limitstrength" => {
+                self.limit_strength = check(name, value)?;
+                stored(None)
+            }
+            "uci_elo" => {
+                let (elo, note) = UCI_ELO.parse(value)?;
+                self.elo = elo as u32;
+                stored(note)
+            }
+            "uci_showwdl" => {
+                self.show_wdl = check(name, value)?;
                 stored(None)
             }
             "clear hash" => Ok(Applied { change: Change::ClearHash, note: None }),

@@ -6,6 +6,7 @@ use std::io::Write;
 use cozy_chess::{Board, Move, Piece};
 use vampirc_uci::{Duration, Serializable, UciInfoAttribute, UciMessage, UciMove, UciPiece, UciSquare};
 
+use super::wdl;
 use crate::position::notation;
 use crate::search::score::{self, UciScore};
 use crate::search::Iteration;
@@ -64,8 +65,8 @@ fn line_to_uci(board: &Board, line: &[Move], chess960: bool) -> Vec<UciMove> {
     out
 }
 
-/// The `info` line of a completed iteration.
-pub fn iteration(root: &Board, it: &Iteration, chess960: bool) -> UciMessage {
+/// The `info` line of a completed iteration (with `wdl W D L` after the score when `show_wdl`).
+pub fn iteration(root: &Board, it: &Iteration, chess960: bool, show_wdl: bool) -> UciMessage {
     let (cp, mate) = match score::to_uci(it.score) {
         UciScore::Centipawns(cp) => (Some(cp), None),
         UciScore::Mate(moves) => (None, Some(moves.clamp(i8::MIN as i32, i8::MAX as i32) as i8)),
@@ -77,11 +78,17 @@ pub fn iteration(root: &Board, it: &Iteration, chess960: bool) -> UciMessage {
         UciInfoAttribute::SelDepth(it.seldepth.min(u8::MAX as u32) as u8),
         UciInfoAttribute::MultiPv(it.multipv.min(u16::MAX as usize) as u16),
         UciInfoAttribute::Score { cp, mate, lower_bound: None, upper_bound: None },
+    ];
+    if show_wdl {
+        let wdl = wdl::estimate(root, it.score);
+        attributes.push(UciInfoAttribute::Any("wdl".to_string(), format!("{} {} {}", wdl.win, wdl.draw, wdl.loss)));
+    }
+    attributes.extend([
         UciInfoAttribute::Nodes(it.nodes),
         UciInfoAttribute::Nps(nps),
         UciInfoAttribute::HashFull(it.hashfull),
         UciInfoAttribute::Time(Duration::milliseconds(it.time_ms as i64)),
-    ];
+    ]);
     if !pv.is_empty() {
         attributes.push(UciInfoAttribute::Pv(pv));
     }

@@ -1,0 +1,144 @@
+//! Limited strength (`UCI_LimitStrength`, `UCI_Elo`): a weaker player for humans and rating ladders.
+//!
+//! Two handicaps, both growing as the Elo falls: a node budget per move (the search sees less), and a
+//! choice among the best few root lines with random noise added to their scores (the player now and
+//! then prefers a worse move, more often when the moves are close). The constants are calibrated
+//! against Stockfish's own `UCI_Elo` levels at 10+0.1; the matches are in bench/RESULTS.md.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use super::alphabeta::Line;
+
+/// The `UCI_Elo` range.
+pub const MIN_ELO: u32 = 1350;
+pub const MAX_ELO: u32 = 2850;
+/// Root lines the weakened player chooses from.
+pub const CANDIDATE_LINES: usize = 4;
+/// Nodes per move at `FULL_NODES_ELO`, halved for every `ELO_PER_HALVING` below it.
+const FULL_NODES: f64 = 250_000.0;
+const FULL_NODES_ELO: f64 = 2200.0;
+const ELO_PER_HALVING: f64 = 120.0;
+/// Fewest nodes per move at any level.
+const MIN_NODES: u64 = 400;
+/// Noise on line scores: standard deviation `(NOISE_ELO - elo) / NOISE_DIVISOR` centipawns.
+const NOISE_ELO: f64 = 2400.0;
+const NOISE_DIVISOR: f64 = 6.0;
+
+/// How strongly a search plays: `Full`, or limited to an Elo.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Strength {
+    #[default]
+    Full,
+    Elo(u32),
+}
+
+impl Strength {
+    /// Node budget of one move, if limited.
+    pub fn nodes(self) -> Option<u64> {
+        let Strength::Elo(elo) = self else {
+            return None;
+        };
+        let halvings = (FULL_NODES_ELO - elo as f64) / ELO_PER_HALVING;
+        Some(((FULL_NODES * 0.5f64.powf(halvings)) as u64).max(MIN_NODES))
+    }
+
+    /// Root lines to search (at least the ones the GUI asked for).
+    pub fn lines(self, asked: usize) -> usize {
+        match self {
+            Strength::Full => asked,
+            Strength::Elo(_) => asked.max(CANDIDATE_LINES),
+        }
+    }
+
+    fn noise_cp(self) -> f64 {
+        match self {
+            Strength::Full => 0.0,
+            Strength::Elo(elo) => ((NOISE_ELO - elo as f64) / NOISE_DIVISOR).max(0.0),
+        }
+    }
+
+    /// Index of the line to play among `lines` (best first): the best, or with limited strength the
+    /// line whose score plus random noise is highest.
+    pub(super) fn choose(self, lines: &[Line]) -> usize {
+        let sigma = self.noise_cp();
+        if sigma <= 0.0 || lines.len() < 2 {
+            return 0;
+        }
+        let mut random = Random::from_clock();
+        let noisy = |line: &Line, r: &mut Random| line.score as f64 + sigma * r.normal();
+        let mut best = (0, noisy(&lines[0], &mut random));
+        for (index, line) in lines.iter().enumerate().skip(1) {
+            let value = noisy(line, &mut random);
+            if value > best.1 {
+                best = (index, value);
+            }
+        }
+        best.0
+    }
+}
+
+/// A small xorshift generator: the handicap needs variety, not quality.
+struct Random(u64);
+
+impl Random {
+    /// Seeded from the clock, scrambled (splitmix64) so that close seeds give unrelated sequences.
+    fn from_clock() -> Random {
+        let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+        let mut z = nanos.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        Random((z ^ (z >> 31)) | 1)
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// Uniform in [0, 1).
+    fn uniform(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// Roughly standard normal (sum of four uniforms, rescaled).
+    fn normal(&mut self) -> f64 {
+        let sum: f64 = (0..4).map(|_| self.uniform()).sum();
+        (sum - 2.0) * 3.0f64.sqrt()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(score: i32) -> Line {
+        Line { score, pv: Vec::new(), seldepth: 0 }
+    }
+
+    #[test]
+    fn weaker_levels_search_fewer_nodes() {
+        assert_eq!(Strength::Full.nodes(), None);
+        let budgets: Vec<u64> =
+            [MIN_ELO, 1500, 2000, 2500, MAX_ELO].iter().filter_map(|&e| Strength::Elo(e).nodes()).collect();
+        assert!(budgets.windows(2).all(|w| w[0] < w[1]), "{budgets:?}");
+        assert!(budgets[0] >= MIN_NODES);
+    }
+
+    #[test]
+    fn full_strength_and_strong_levels_play_the_best_line() {
+        let lines = [line(30), line(29), line(28), line(27)];
+        assert_eq!(Strength::Full.choose(&lines), 0);
+        assert_eq!(Strength::Elo(MAX_ELO).choose(&lines), 0);
+    }
+
+    #[test]
+    fn weak_levels_sometimes_play_a_close_second_but_rarely_a_blunder() {
+        let lines = [line(30), line(20), line(-900), line(-1000)];
+        let picks: Vec<usize> = (0..400).map(|_| Strength::Elo(MIN_ELO).choose(&lines)).collect();
+        let count = |i| picks.iter().filter(|&&p| p == i).count();
+        assert!(count(1) > 40, "second line {} times of 400", count(1));
+        assert!(count(2) + count(3) < 20, "blunders {} times of 400", count(2) + count(3));
+    }
+}
