@@ -70,9 +70,10 @@ pub const POSITIONS: [&str; 50] = [
     "8/6R1/3k4/8/4P3/8/1KB5/8 b - - 2 57",
 ];
 
-/// Searches every bench position to `depth` (default `DEFAULT_DEPTH`) and prints the totals.
-/// Returns the total node count.
-pub fn run(depth: Option<u32>) -> u64 {
+/// Searches every bench position to `depth` (default `DEFAULT_DEPTH`) with `threads` search threads
+/// and prints the totals. Returns the total node count. Only one thread gives a fixed node count; more
+/// threads measure the Lazy SMP time to depth.
+pub fn run(depth: Option<u32>, threads: usize) -> u64 {
     let depth = depth.unwrap_or(DEFAULT_DEPTH);
     let flags = Flags::default();
     let tt = Arc::new(TranspositionTable::new(BENCH_HASH_MB).unwrap_or_else(|_| TranspositionTable::minimal()));
@@ -86,7 +87,7 @@ pub fn run(depth: Option<u32>) -> u64 {
         let job = Job {
             position,
             limits: Limits { depth: Some(depth), ..Limits::default() },
-            settings: Settings::default(),
+            settings: Settings { threads, ..Settings::default() },
             tt: Arc::clone(&tt),
             reporter: Box::new(|_| {}),
         };

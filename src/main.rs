@@ -1,4 +1,4 @@
-//! Command line: no arguments runs the UCI loop; `bench [depth]` and `perft <depth> [fen]` run and exit
+//! Command line: no arguments runs the UCI loop; `bench [depth] [threads]` and `perft <depth> [fen]` run and exit
 //! (as Stockfish and OpenBench expect); `frc <n>` and `dfrc <white> <black>` print the FEN of a Chess960
 //! or double Chess960 start position; anything else is run as one UCI command line (`engine "go depth
 //! 8"`), then the engine exits once that command has finished (a `go infinite` is stopped at once).
@@ -15,7 +15,8 @@ fn main() -> ExitCode {
         None => uci::run(),
         Some("bench") => {
             let depth = args.get(1).and_then(|d| d.parse().ok()).filter(|&d| d >= 1);
-            engine::bench::run(depth);
+            let threads = args.get(2).and_then(|t| t.parse().ok()).unwrap_or(1).clamp(1, engine::search::MAX_THREADS);
+            engine::bench::run(depth, threads);
         }
         Some("perft") => run_lines(&perft_lines(&args[1..])),
         Some(_) => run_lines(&[args.join(" ")]),

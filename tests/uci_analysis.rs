@@ -166,6 +166,18 @@ fn threads_option_clamps_to_its_range() {
     assert_eq!(engine.set_option("Threads", "1"), Vec::<String>::new());
 }
 
+#[test]
+fn bench_with_threads_reports_nodes_and_speed() {
+    let (code, out, _) = run_cli(&["bench", "5", "2"]);
+    assert_eq!(code, Some(0));
+    let last = out.lines().last().unwrap_or_default();
+    let tokens: Vec<&str> = last.split(' ').collect();
+    assert!(
+        matches!(tokens.as_slice(), [n, "nodes", s, "nps"] if n.parse::<u64>().is_ok_and(|n| n > 0) && s.parse::<u64>().is_ok()),
+        "{out}"
+    );
+}
+
 /// `W D L` after `wdl` in an info line, if any.
 fn wdl_of(line: &str) -> Option<[u32; 3]> {
     let tokens: Vec<&str> = line.split(' ').collect();

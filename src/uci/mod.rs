@@ -238,7 +238,7 @@ impl Engine {
         if self.searcher.is_searching() {
             return output::error("bench: a search is running; send stop first");
         }
-        bench::run(depth);
+        bench::run(depth, 1);
     }
 }
 
