@@ -92,10 +92,8 @@ impl Worker<'_> {
         let reported = self.settings.multipv.clamp(1, allowed.max(1));
         let line_count = self.settings.strength.lines(reported).min(allowed.max(1));
         let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
-        // Odd helper threads search one ply deeper than the main thread.
-        let offset = (self.id % 2) as u32;
         let mut effort = Effort::default();
-        for depth in 1 + offset..=max_depth {
+        for depth in 1..=max_depth {
             let Some(lines) = self.search_lines(root, depth, line_count) else {
                 break;
             };

@@ -16,13 +16,13 @@ pub const MAX_ELO: u32 = 2850;
 pub const CANDIDATE_LINES: usize = 4;
 /// Nodes per move at `FULL_NODES_ELO`, halved for every `ELO_PER_HALVING` below it.
 const FULL_NODES: f64 = 250_000.0;
-const FULL_NODES_ELO: f64 = 2200.0;
-const ELO_PER_HALVING: f64 = 120.0;
+const FULL_NODES_ELO: f64 = 2000.0;
+const ELO_PER_HALVING: f64 = 100.0;
 /// Fewest nodes per move at any level.
 const MIN_NODES: u64 = 400;
 /// Noise on line scores: standard deviation `(NOISE_ELO - elo) / NOISE_DIVISOR` centipawns.
-const NOISE_ELO: f64 = 2400.0;
-const NOISE_DIVISOR: f64 = 6.0;
+const NOISE_ELO: f64 = 2000.0;
+const NOISE_DIVISOR: f64 = 8.0;
 
 /// How strongly a search plays: `Full`, or limited to an Elo.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -2,8 +2,10 @@
 //!
 //! Every thread runs its own iterative deepening from the same root with its own history tables;
 //! they meet only in the lock-free transposition table. The main thread (id 0) alone watches the
-//! clock, reports and answers; when it is done it stops the helpers. Helpers with an odd id search
-//! one ply deeper than the main thread, so the threads do not all walk the same tree in step.
+//! clock, reports and answers; when it is done it stops the helpers. The threads diverge through
+//! their own move-ordering histories and the table entries the others write as they go. (Odd helpers
+//! searching one ply ahead was tried: time to depth 13 over the bench positions with two threads went
+//! from 1.5 to 1.18 times faster than one thread, so it was dropped; bench/RESULTS.md.)
 //! Node counts are published every few thousand nodes so that `info` lines and `go nodes` count
 //! the work of all threads.
 
