@@ -6,8 +6,8 @@
 //! their own move-ordering histories and the table entries the others write as they go. (Odd helpers
 //! searching one ply ahead was tried: time to depth 13 over the bench positions with two threads went
 //! from 1.5 to 1.18 times faster than one thread, so it was dropped; bench/RESULTS.md.)
-//! Node counts are published every few thousand nodes so that `info` lines and `go nodes` count
-//! the work of all threads.
+//! Node counts are published every 1024 nodes (`CHECK_INTERVAL`), so that `info` lines and
+//! `go nodes` count the work of all threads.
 
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
