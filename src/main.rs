@@ -30,11 +30,12 @@ const START_POSITION_USAGE: &str = "usage: engine frc <0-959> [shredder] | engin
 /// castling letters, or Shredder-FEN's file letters with `shredder`), or the usage on stderr.
 fn start_position(args: &[String]) -> ExitCode {
     let shredder = args.last().is_some_and(|a| a == "shredder");
-    let numbers: Vec<u32> = args[1..args.len() - shredder as usize].iter().filter_map(|a| a.parse().ok()).collect();
-    let expected = if args[0] == "frc" { 1 } else { 2 };
-    let position = match (numbers.len() == args.len() - 1 - shredder as usize, numbers.as_slice()) {
-        (true, [n]) if expected == 1 => Position::chess960(*n),
-        (true, [white, black]) if expected == 2 => Position::double_chess960(*white, *black),
+    let operands = &args[1..args.len() - shredder as usize];
+    // Every operand must be a number: `None` as soon as one is not.
+    let numbers: Option<Vec<u32>> = operands.iter().map(|a| a.parse().ok()).collect();
+    let position = match (args[0].as_str(), numbers.as_deref()) {
+        ("frc", Some([n])) => Position::chess960(*n),
+        ("dfrc", Some([white, black])) => Position::double_chess960(*white, *black),
         _ => None,
     };
     match position {
