@@ -94,6 +94,18 @@ fn malformed_position_commands_are_rejected_and_change_nothing() {
         // Black is in check with White to move.
         ("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1".into(), PLACEMENT.into()),
         ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1".into(), PLACEMENT.into()),
+        // Both kings in check.
+        ("4k3/4R3/8/8/8/8/4r3/4K3 w - - 0 1".into(), PLACEMENT.into()),
+        // Placements cozy-chess accepts but no game reaches.
+        ("kK6/8/8/8/8/8/8/8 w - - 0 1".into(), "impossible position: the kings stand next to each other".into()),
+        (
+            "4k3/8/8/8/8/8/PPPPPPPP/QQQQKQQQ w - - 0 1".into(),
+            "impossible position: White has more promoted pieces (6) than missing pawns (0)".into(),
+        ),
+        (
+            "4k3/8/8/8/8/8/3p1p2/4K3 w - - 0 1".into(),
+            "impossible position: double check without a bishop, rook or queen among the checkers".into(),
+        ),
         (format!("{start} x KQkq - 0 1"), "invalid side to move 'x'".into()),
         ("4k3/8/8/8/8/8/8/4K3 w K - 0 1".into(), "invalid castling field 'K'".into()),
         ("4k3/8/8/8/8/8/8/4K2R w KQ - 0 1".into(), "invalid castling field 'KQ'".into()),

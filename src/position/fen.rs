@@ -8,6 +8,8 @@ use std::fmt;
 
 use cozy_chess::{Board, Color, File, Piece, Rank, Square};
 
+use super::plausible;
+
 /// The largest halfmove clock cozy-chess accepts; larger clocks are kept by `Position`.
 const BOARD_CLOCK_LIMIT: u32 = 100;
 
@@ -21,6 +23,8 @@ pub enum FenError {
     EnPassant(String),
     HalfmoveClock(String),
     FullmoveNumber(String),
+    /// A placement no legal game reaches (see `plausible`).
+    Unreachable(String),
 }
 
 impl fmt::Display for FenError {
@@ -33,6 +37,7 @@ impl fmt::Display for FenError {
             FenError::EnPassant(s) => write!(f, "invalid en-passant square '{s}'"),
             FenError::HalfmoveClock(s) => write!(f, "invalid halfmove clock '{s}'"),
             FenError::FullmoveNumber(s) => write!(f, "invalid fullmove number '{s}'"),
+            FenError::Unreachable(why) => write!(f, "impossible position: {why}"),
         }
     }
 }
@@ -66,6 +71,9 @@ pub fn parse(text: &str) -> Result<ParsedFen, FenError> {
         return Err(FenError::Placement);
     }
     let bare = Board::from_fen(&format!("{placement} {side} - - 0 1"), true).map_err(|_| FenError::Placement)?;
+    if let Some(why) = plausible::unreachable_reason(&bare) {
+        return Err(FenError::Unreachable(why));
+    }
     let shredder = shredder_castling(&bare, castling).ok_or_else(|| FenError::Castling(castling.to_string()))?;
     let with_castling = format!("{placement} {side} {shredder} - 0 1");
     Board::from_fen(&with_castling, true).map_err(|_| FenError::Castling(castling.to_string()))?;

@@ -7,6 +7,7 @@
 pub mod draw;
 pub mod fen;
 pub mod notation;
+pub mod plausible;
 
 use cozy_chess::{Board, Move};
 
