@@ -496,3 +496,68 @@ fn quit_with_arguments_does_not_quit_but_quit_does() {
     let status = engine.wait_exit(Duration::from_secs(5));
     assert!(status.is_some_and(|s| s.success()), "{status:?}");
 }
+
+/// A GUI may send `ucinewgame` and `setoption` while a search runs (a user changing settings during
+/// analysis). The running search goes on with what it started with, `stop` still gives exactly one legal
+/// `bestmove`, and the changes hold for the next search.
+#[test]
+fn options_and_ucinewgame_during_a_search_apply_to_the_next_one() {
+    let mut engine = Engine::spawn();
+    engine.send(BASELINE);
+    let legal = engine.legal_moves();
+    engine.send("go infinite");
+    let changes = [
+        "ucinewgame",
+        "setoption name Hash value 32",
+        "setoption name Threads value 2",
+        "setoption name Clear Hash",
+        "setoption name MultiPV value 3",
+        "setoption name Hash value 1",
+        "ucinewgame",
+    ];
+    for change in changes {
+        engine.send(change);
+        let lines = engine.is_ready();
+        assert!(lines.iter().all(|l| l.starts_with("info depth")), "after {change:?}: {lines:?}");
+    }
+    engine.send("stop");
+    let search = engine.wait_bestmove(Duration::from_secs(5));
+    assert!(legal.contains(&search.bestmove), "{search:?}");
+    assert!(engine.read_for(Duration::from_millis(100)).is_empty());
+    assert_eq!(engine.count_received("bestmove"), 1);
+    assert_eq!(engine.fen(), BASELINE_FEN);
+
+    let search = engine.go("depth 6", SEARCH_TIMEOUT);
+    assert!(legal.contains(&search.bestmove), "{search:?}");
+    assert!(search.iterations().iter().any(|l| l.contains(" multipv 3 ")), "{:?}", search.lines);
+}
+
+/// Hash and Threads change between the moves of one game, with a `ucinewgame` in the middle: every
+/// move is legal and answered on the clock.
+#[test]
+fn hash_and_threads_change_between_moves_of_a_game() {
+    let changes = [
+        ("Threads", "2"),
+        ("Hash", "64"),
+        ("Threads", "1"),
+        ("Hash", "1"),
+        ("Threads", "4"),
+        ("Hash", "16"),
+        ("Threads", "1"),
+        ("Hash", "128"),
+    ];
+    let mut engine = Engine::spawn();
+    let mut moves: Vec<String> = Vec::new();
+    for (ply, (name, value)) in changes.iter().enumerate() {
+        assert!(engine.set_option(name, value).is_empty(), "{name} {value}");
+        if ply == changes.len() / 2 {
+            engine.send("ucinewgame");
+        }
+        engine.send(&format!("position startpos moves {}", moves.join(" ")));
+        let legal = engine.legal_moves();
+        let search = engine.go("wtime 2000 btime 2000 winc 20 binc 20", SEARCH_TIMEOUT);
+        assert!(legal.contains(&search.bestmove), "ply {ply} after {name}={value}: {search:?}");
+        moves.push(search.bestmove);
+    }
+    assert_eq!(engine.count_received("bestmove"), changes.len());
+}
