@@ -94,10 +94,11 @@ impl Worker<'_> {
         let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
         let mut effort = Effort::default();
         for depth in 1..=max_depth {
+            // Read before the iteration: the root search updates `best_line` as soon as a move beats alpha.
+            let previous_best = self.best_line.first().copied();
             let Some(lines) = self.search_lines(root, depth, line_count) else {
                 break;
             };
-            let previous_best = self.best_line.first().copied();
             self.completed_depth = depth;
             self.best_score = lines[0].score;
             self.best_line = lines[0].pv.clone();
