@@ -15,6 +15,9 @@ const HARD_OVER_SOFT: u64 = 4;
 const MAX_SHARE_PCT: u64 = 50;
 /// Share of the remaining time usable when `movestogo` is 1 (per cent).
 const LAST_MOVE_SHARE_PCT: u64 = 80;
+/// Increments kept in hand: without them a long game settles with the clock at about one increment
+/// plus the overhead reserve (0.2 s at 10+0.1 through python-chess), and one stall of the machine flags.
+const RESERVE_INCREMENTS: u64 = 10;
 
 /// The clock situation of the side to move, as sent with `go`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -40,11 +43,14 @@ pub fn for_movetime(movetime_ms: u64, overhead_ms: u64) -> TimeLimits {
 /// Limits from the remaining time, increment and moves to go.
 ///
 /// The time to spread over the next `movestogo` moves is the clock plus the increments to come,
-/// minus `Move Overhead` for each of those moves (and two more): the reserve keeps the clock from
-/// draining when every move costs some lag outside the engine.
+/// minus a reserve: `Move Overhead` for each of those moves (and two more), which keeps the clock from
+/// draining when every move costs some lag outside the engine, and `RESERVE_INCREMENTS` increments,
+/// which keep the clock a cushion in long games played on the increment.
 pub fn for_clock(clock: Clock, overhead_ms: u64) -> TimeLimits {
     let moves_to_go = clock.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, DEFAULT_MOVES_TO_GO);
-    let reserve = overhead_ms.saturating_mul(moves_to_go + 2);
+    let reserve = overhead_ms
+        .saturating_mul(moves_to_go + 2)
+        .saturating_add(clock.increment_ms.saturating_mul(RESERVE_INCREMENTS));
     let horizon = clock.time_ms.saturating_add(clock.increment_ms.saturating_mul(moves_to_go - 1));
     let spread = horizon.saturating_sub(reserve).max(1) / moves_to_go;
     let cap_pct = if moves_to_go == 1 { LAST_MOVE_SHARE_PCT } else { MAX_SHARE_PCT };
@@ -98,14 +104,29 @@ mod tests {
     #[test]
     fn one_second_plus_ten_ms_stays_far_inside_the_clock() {
         let limits = for_clock(Clock { time_ms: 1000, increment_ms: 10, moves_to_go: None }, 10);
-        assert_eq!(limits.soft, Duration::from_millis(24));
-        assert_eq!(limits.hard, Duration::from_millis(96));
+        assert_eq!(limits.soft, Duration::from_millis(21));
+        assert_eq!(limits.hard, Duration::from_millis(84));
     }
 
     #[test]
     fn a_low_clock_spends_less_than_the_increment() {
         let limits = for_clock(Clock { time_ms: 100, increment_ms: 10, moves_to_go: None }, 10);
         assert!(limits.soft < Duration::from_millis(10), "{limits:?}");
+    }
+
+    /// At 10+0.1 the clock settles where a move spends the increment less the GUI's lag (8 ms seen
+    /// through python-chess): that point must leave more than a second in hand.
+    #[test]
+    fn long_games_on_the_increment_keep_a_second_in_hand() {
+        let lag_ms = 8;
+        let settles_at = (0..=10_000)
+            .step_by(10)
+            .find(|&time_ms| {
+                let limits = for_clock(Clock { time_ms, increment_ms: 100, moves_to_go: None }, 10);
+                limits.soft.as_millis() as u64 + lag_ms >= 100
+            })
+            .expect("some clock affords the increment");
+        assert!(settles_at > 1_000, "{settles_at}");
     }
 
     #[test]
