@@ -2,6 +2,7 @@
 //! Message formatting goes through vampirc-uci; moves through `position::notation`.
 
 use std::io::Write;
+use std::sync::{Mutex, MutexGuard};
 
 use cozy_chess::{Board, Move, Piece};
 use vampirc_uci::{Duration, Serializable, UciInfoAttribute, UciMessage, UciMove, UciPiece, UciSquare};
@@ -11,9 +12,30 @@ use crate::position::notation;
 use crate::search::score::{self, UciScore};
 use crate::search::Iteration;
 
+/// Lines kept in memory instead of written to stdout, once `capture` is called (by the fuzzer).
+static CAPTURED: Mutex<Option<Vec<String>>> = Mutex::new(None);
+
+fn captured() -> MutexGuard<'static, Option<Vec<String>>> {
+    CAPTURED.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// From now on every line is kept in memory instead of written to stdout (see `take_captured`).
+pub fn capture() {
+    *captured() = Some(Vec::new());
+}
+
+/// The lines kept since the last call (none unless `capture` was called).
+pub fn take_captured() -> Vec<String> {
+    captured().as_mut().map(std::mem::take).unwrap_or_default()
+}
+
 /// Writes one line to stdout and flushes. A closed stdout is ignored (the GUI has gone).
 pub fn send(line: &str) {
     log::info!(">> {line}");
+    if let Some(lines) = captured().as_mut() {
+        lines.push(line.to_string());
+        return;
+    }
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "{line}");
     let _ = out.flush();

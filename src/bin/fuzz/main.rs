@@ -1,0 +1,219 @@
+//! In-process fuzzer for the UCI front end and the FEN reader. It needs nothing beyond the engine
+//! crate (cargo-fuzz would need a nightly toolchain):
+//!
+//!     cargo run --release --bin fuzz -- uci [inputs] [seed]   sequences of lines through the handler
+//!     cargo run --release --bin fuzz -- fen [inputs] [seed]   FEN text, then `position fen` + `go perft 1`
+//!
+//! Inputs come from `mutate`: the seed corpus in fuzz/corpus (a recorded python-chess session,
+//! cutechess and fastchess style sessions, the engine's own commands) and the FENs of tests/data/perft,
+//! mutated, mixed with lines built from the UCI grammar. A run fails (exit 1, the input printed) on a
+//! panic in any thread, on an input still running after `HANG_LIMIT`, or when a probe after an input
+//! fails: a valid `position` + `go` must still answer a legal `bestmove`, and `isready` a `readyok`.
+//! For a FEN that parses, its printed form must parse to the same position, and `go perft 1` must
+//! count the legal moves.
+
+mod mutate;
+
+use std::panic::{self, AssertUnwindSafe};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use cozy_chess::Board;
+use engine::position::{notation, Position};
+use engine::uci::{output, Engine, Flow};
+use mutate::{Corpus, Rng};
+
+/// An input still running after this long is a hang.
+const HANG_LIMIT: Duration = Duration::from_secs(20);
+/// A probe after every this many UCI sequences (and after the last).
+const PROBE_EVERY: u64 = 32;
+/// Progress line on stderr every this many inputs.
+const REPORT_EVERY: u64 = 100_000;
+const USAGE: &str = "usage: fuzz uci|fen [inputs] [seed]";
+
+/// Inputs finished so far (the watchdog sees it move) and the one being run.
+static DONE: AtomicU64 = AtomicU64::new(0);
+static CURRENT: Mutex<String> = Mutex::new(String::new());
+/// Panic messages from any thread since the last check.
+static PANICS: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let count = args.get(1).map_or(Some(100_000), |n| n.parse().ok());
+    let seed = args.get(2).map_or(Some(1), |n| n.parse().ok());
+    let (Some(count), Some(seed)) = (count, seed) else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let target: fn(u64, &mut Rng) -> Result<(), String> = match args.first().map(String::as_str) {
+        Some("uci") => fuzz_uci,
+        Some("fen") => fuzz_fen,
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    panic::set_hook(Box::new(|info| lock(&PANICS).push(info.to_string())));
+    output::capture();
+    start_watchdog();
+    let started = Instant::now();
+    match target(count, &mut Rng::new(seed)) {
+        Ok(()) => {
+            eprintln!("{count} inputs, seed {seed}: no failure in {:.0} s", started.elapsed().as_secs_f64());
+            ExitCode::SUCCESS
+        }
+        Err(failure) => {
+            eprintln!("FAILURE after {} inputs (seed {seed}): {failure}", DONE.load(Ordering::Relaxed));
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Aborts the process (exit 3) when no input has finished for `HANG_LIMIT`, printing the input.
+fn start_watchdog() {
+    thread::spawn(|| {
+        let mut last = (DONE.load(Ordering::Relaxed), Instant::now());
+        loop {
+            thread::sleep(Duration::from_millis(500));
+            let done = DONE.load(Ordering::Relaxed);
+            if done != last.0 {
+                last = (done, Instant::now());
+            } else if last.1.elapsed() > HANG_LIMIT {
+                eprintln!("HANG after {done} inputs; input:\n{}", lock(&CURRENT));
+                std::process::exit(3);
+            }
+        }
+    });
+}
+
+/// Marks the start of an input (for the watchdog and failure messages).
+fn begin(text: String) {
+    *lock(&CURRENT) = text;
+}
+
+/// Marks the end of an input; any panic since `begin` is a failure.
+fn end() -> Result<(), String> {
+    let done = DONE.fetch_add(1, Ordering::Relaxed) + 1;
+    if done.is_multiple_of(REPORT_EVERY) {
+        eprintln!("{done} inputs");
+    }
+    let panics = std::mem::take(&mut *lock(&PANICS));
+    match panics.first() {
+        None => Ok(()),
+        Some(message) => Err(format!("panic: {message}\ninput:\n{}", lock(&CURRENT))),
+    }
+}
+
+/// One line through the handler, a panic caught (and reported by `end`).
+fn handle(engine: &mut Engine, line: &str) -> Flow {
+    panic::catch_unwind(AssertUnwindSafe(|| engine.handle_line(line))).unwrap_or(Flow::Continue)
+}
+
+/// A fresh engine with the smallest table: `ucinewgame` clears the whole table, and that would
+/// otherwise take most of the time.
+fn small_engine() -> Engine {
+    let mut engine = Engine::new();
+    engine.handle_line("setoption name Hash value 1");
+    engine
+}
+
+fn fuzz_uci(count: u64, rng: &mut Rng) -> Result<(), String> {
+    let corpus = Corpus::load();
+    let mut engine = small_engine();
+    for i in 0..count {
+        let lines: Vec<String> =
+            corpus.sequence(rng).iter().map(|bytes| String::from_utf8_lossy(bytes).into_owned()).collect();
+        let lines: Vec<String> = lines.into_iter().filter(|l| mutate::affordable(l)).collect();
+        begin(lines.iter().map(|l| format!("{l:?}")).collect::<Vec<_>>().join("\n"));
+        for line in &lines {
+            if handle(&mut engine, line) == Flow::Quit {
+                engine = small_engine();
+            }
+        }
+        // As a GUI would at the end of an exchange: stop whatever runs and wait for its answer.
+        engine.shutdown();
+        output::take_captured();
+        if i % PROBE_EVERY == PROBE_EVERY - 1 || i + 1 == count {
+            probe(&mut engine)?;
+        }
+        end()?;
+    }
+    Ok(())
+}
+
+/// Moves after which the probe searches (no castling yet, so both notations agree).
+const PROBE_MOVES: [&str; 2] = ["e2e4", "e7e5"];
+
+/// A valid `position` + `go depth 2` answers one legal `bestmove`, and `isready` a `readyok`.
+fn probe(engine: &mut Engine) -> Result<(), String> {
+    handle(engine, &format!("position startpos moves {}", PROBE_MOVES.join(" ")));
+    handle(engine, "go depth 2");
+    engine.finish_search();
+    handle(engine, "isready");
+    let lines = output::take_captured();
+    let mut board = Board::default();
+    for text in PROBE_MOVES {
+        let mv = notation::parse(&board, text).map_err(|e| e.to_string())?;
+        board.play(mv);
+    }
+    let bestmoves: Vec<&String> = lines.iter().filter(|l| l.starts_with("bestmove ")).collect();
+    let legal = match bestmoves.as_slice() {
+        [line] => line.split(' ').nth(1).is_some_and(|text| notation::parse(&board, text).is_ok()),
+        _ => false,
+    };
+    if !legal || lines.last().map(String::as_str) != Some("readyok") {
+        return Err(format!("probe failed, answer: {lines:?}\nafter input:\n{}", lock(&CURRENT)));
+    }
+    Ok(())
+}
+
+fn fuzz_fen(count: u64, rng: &mut Rng) -> Result<(), String> {
+    let corpus = Corpus::load();
+    let mut engine = Engine::new();
+    for _ in 0..count {
+        let text = corpus.fen(rng);
+        begin(format!("{text:?}"));
+        let parsed = panic::catch_unwind(|| Position::from_fen(&text));
+        if let Ok(Ok(position)) = parsed {
+            check_parsed_fen(&mut engine, &text, &position)?;
+        } else if !text.split_whitespace().any(|t| t == "moves") {
+            // Rejected (or panicked, which `end` reports): the handler must say so in one line. (With
+            // a `moves` token the handler reads the text before it as the FEN: another input.)
+            handle(&mut engine, &format!("position fen {text}"));
+            let lines = output::take_captured();
+            if lines.len() != 1 || !lines[0].starts_with("info string error: ") {
+                return Err(format!("rejected FEN {text:?} answered {lines:?}"));
+            }
+        }
+        end()?;
+    }
+    Ok(())
+}
+
+/// The printed FEN reads back as the same position, and `go perft 1` counts the legal moves.
+fn check_parsed_fen(engine: &mut Engine, text: &str, position: &Position) -> Result<(), String> {
+    for chess960 in [false, true] {
+        let printed = position.fen(chess960);
+        let again = Position::from_fen(&printed).map_err(|e| format!("{text:?} printed as {printed:?}: {e}"))?;
+        if again.board() != position.board() || again.halfmove_clock() != position.halfmove_clock() {
+            return Err(format!("{text:?} printed as {printed:?} reads back differently"));
+        }
+    }
+    handle(engine, &format!("position fen {text}"));
+    handle(engine, "go perft 1");
+    let lines = output::take_captured();
+    let expected = format!("Nodes searched: {}", notation::legal_moves(position.board()).len());
+    if lines.last() != Some(&expected) {
+        return Err(format!("{text:?}: go perft 1 answered {lines:?}, expected {expected:?}"));
+    }
+    // Every move made and every reply generated: only a panic would show here.
+    engine::perft::divide(position.board(), 2);
+    Ok(())
+}
