@@ -130,14 +130,36 @@ fn outermost_rook(board: &Board, color: Color, king_side: bool) -> Option<File> 
     }
 }
 
-/// FEN of `board` with the real halfmove clock; Shredder castling letters when `chess960`.
+/// FEN of `board` with the real halfmove clock; Shredder castling letters when `chess960`, X-FEN
+/// otherwise.
 pub fn format(board: &Board, halfmove_clock: u32, chess960: bool) -> String {
-    let text = if chess960 { format!("{board:#}") } else { format!("{board}") };
+    let text = format!("{board:#}");
     let mut fields: Vec<String> = text.split(' ').map(str::to_string).collect();
+    if let Some(castling) = fields.get_mut(2).filter(|_| !chess960) {
+        *castling = xfen_castling(board);
+    }
     if let Some(clock) = fields.get_mut(4) {
         *clock = halfmove_clock.to_string();
     }
     fields.join(" ")
+}
+
+/// The X-FEN castling field: `K`/`Q` (`k`/`q`) when the castling rook is the outermost rook on its
+/// side of the king, its file letter otherwise (a Chess960 position with two rooks on one side).
+fn xfen_castling(board: &Board) -> String {
+    let mut field = String::new();
+    for color in [Color::White, Color::Black] {
+        let rights = board.castle_rights(color);
+        for (rook, king_side, letter) in [(rights.short, true, 'k'), (rights.long, false, 'q')] {
+            let Some(rook) = rook else { continue };
+            let letter = if outermost_rook(board, color, king_side) == Some(rook) { letter } else { char::from(rook) };
+            field.push(if color == Color::White { letter.to_ascii_uppercase() } else { letter });
+        }
+    }
+    if field.is_empty() {
+        field.push('-');
+    }
+    field
 }
 
 #[cfg(test)]
@@ -149,6 +171,17 @@ mod tests {
         // Chess960 start position 0 with rooks on b and g... and X-FEN KQkq.
         let parsed = parse("nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w KQkq - 0 1").expect("valid X-FEN");
         assert_eq!(format(&parsed.board, 0, true), "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w GBgb - 0 1");
+    }
+
+    #[test]
+    fn xfen_names_an_inner_castling_rook_by_its_file() {
+        // Black may castle with the c8 rook, but the a8 rook is the outermost: `q` would mean a8.
+        let fen = "r1r3k1/1b3pp1/pp1bpn1p/3P4/3NP1PP/P1N1Bn2/1P1QB2K/6R1 w c - 0 1";
+        let parsed = parse(fen).expect("valid Shredder-FEN");
+        assert_eq!(format(&parsed.board, 0, false), fen);
+        let standard = parse("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").expect("valid FEN");
+        assert_eq!(format(&standard.board, 0, false), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        assert_eq!(format(&standard.board, 0, true), "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
     }
 
     #[test]
