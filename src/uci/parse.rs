@@ -181,7 +181,8 @@ fn count(keyword: &str, value: Option<&&str>) -> Result<u64, String> {
     Ok(n)
 }
 
-const GO_KEYWORDS: [&str; 13] = [
+/// The parameters of `go` (the fuzzer draws from them too).
+pub const GO_KEYWORDS: [&str; 13] = [
     "wtime",
     "btime",
     "winc",

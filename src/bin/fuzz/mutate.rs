@@ -47,8 +47,8 @@ const NUMBERS: [&str; 22] = [
     "18446744073709551615",
     "99999999999999999999999",
 ];
-/// Words of the protocol, castling fields and move shapes.
-const WORDS: [&str; 44] = [
+/// Words of the protocol (besides `go`'s, taken from the parser), castling fields and move shapes.
+const WORDS: [&str; 27] = [
     "uci",
     "isready",
     "ucinewgame",
@@ -63,19 +63,6 @@ const WORDS: [&str; 44] = [
     "setoption",
     "name",
     "value",
-    "wtime",
-    "btime",
-    "winc",
-    "binc",
-    "movestogo",
-    "depth",
-    "nodes",
-    "mate",
-    "movetime",
-    "infinite",
-    "ponder",
-    "searchmoves",
-    "perft",
     "true",
     "false",
     "KQkq",
@@ -89,10 +76,6 @@ const WORDS: [&str; 44] = [
     "0000",
     "a7a8q",
     "e2e4",
-    "d",
-    "eval",
-    "debug",
-    "register",
 ];
 /// Option names as declared, plus a near miss.
 const OPTION_NAMES: [&str; 14] = [
@@ -111,8 +94,8 @@ const OPTION_NAMES: [&str; 14] = [
     "hash",
     "Multi PV",
 ];
-/// `go` parameters that take a number.
-const GO_NUMBERS: [&str; 9] = ["wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate", "movetime"];
+/// `go` parameters that take no number.
+const GO_FLAGS: [&str; 4] = ["infinite", "ponder", "searchmoves", "perft"];
 /// Deepest `go perft` let through (deeper is only slow).
 const MAX_PERFT_DEPTH: i128 = 3;
 /// Largest Hash (MiB) and Threads let through (larger is only memory and threads).
@@ -141,13 +124,22 @@ impl Rng {
         self.next() % n.max(1)
     }
 
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len() as u64) as usize]
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len() as u64) as usize]
     }
 
     /// True with probability 1/n.
     pub fn one_in(&mut self, n: u64) -> bool {
         self.below(n) == 0
+    }
+
+    /// A word of the protocol: one of `WORDS` or a `go` parameter.
+    fn word(&mut self) -> &'static str {
+        if self.one_in(3) {
+            self.pick(&parse::GO_KEYWORDS)
+        } else {
+            self.pick(&WORDS)
+        }
     }
 }
 
@@ -180,7 +172,7 @@ impl Corpus {
         match rng.below(10) {
             0..=2 => rng.pick(&self.lines).as_bytes().to_vec(),
             3..=5 => {
-                let line = *rng.pick(&self.lines);
+                let line = rng.pick(&self.lines);
                 let mutated = tokens_mutated(rng, line).into_bytes();
                 mutate_bytes(rng, mutated)
             }
@@ -193,7 +185,7 @@ impl Corpus {
 
     /// A FEN from the corpus, often mutated (characters or fields).
     pub fn fen(&self, rng: &mut Rng) -> String {
-        let fen = *rng.pick(&self.fens);
+        let fen = rng.pick(&self.fens);
         match rng.below(4) {
             0 => fen.to_string(),
             1 => tokens_mutated(rng, fen),
@@ -232,7 +224,7 @@ fn random_game(rng: &mut Rng, mut board: Board, plies: usize) -> Vec<String> {
         if legal.is_empty() {
             break;
         }
-        let mv = *rng.pick(&legal);
+        let mv = rng.pick(&legal);
         moves.push(notation::format(&board, mv, rng.one_in(2)));
         board.play_unchecked(mv);
     }
@@ -252,9 +244,14 @@ fn go_line(rng: &mut Rng) -> String {
     for _ in 0..rng.below(5) {
         match rng.below(6) {
             0 => line.push_str(if rng.one_in(2) { " infinite" } else { " ponder" }),
-            1 => line.push_str(&format!(" searchmoves {} {}", rng.pick(&WORDS), rng.pick(&WORDS))),
+            1 => line.push_str(&format!(" searchmoves {} {}", rng.word(), rng.word())),
             2 => line.push_str(&format!(" perft {}", rng.below(4))),
-            _ => line.push_str(&format!(" {} {}", rng.pick(&GO_NUMBERS), number(rng))),
+            _ => {
+                let parameter = rng.pick(&parse::GO_KEYWORDS);
+                if !GO_FLAGS.contains(&parameter) {
+                    line.push_str(&format!(" {parameter} {}", number(rng)));
+                }
+            }
         }
     }
     line
@@ -264,7 +261,7 @@ fn setoption_line(rng: &mut Rng) -> String {
     let value = match rng.below(4) {
         0 => number(rng),
         1 => rng.pick(&["true", "false", "TRUE", ""]).to_string(),
-        2 => rng.pick(&WORDS).to_string(),
+        2 => rng.word().to_string(),
         _ => String::new(),
     };
     let value = if value.is_empty() && rng.one_in(2) { String::new() } else { format!(" value {value}") };
@@ -274,7 +271,7 @@ fn setoption_line(rng: &mut Rng) -> String {
 fn word_soup(rng: &mut Rng) -> String {
     let count = 1 + rng.below(6);
     let words: Vec<String> =
-        (0..count).map(|_| if rng.one_in(3) { number(rng) } else { rng.pick(&WORDS).to_string() }).collect();
+        (0..count).map(|_| if rng.one_in(3) { number(rng) } else { rng.word().to_string() }).collect();
     words.join(" ")
 }
 
@@ -285,7 +282,7 @@ fn tokens_mutated(rng: &mut Rng, text: &str) -> String {
         let at = rng.below(tokens.len() as u64) as usize;
         match rng.below(5) {
             0 => tokens[at] = number(rng),
-            1 => tokens[at] = rng.pick(&WORDS).to_string(),
+            1 => tokens[at] = rng.word().to_string(),
             2 if tokens.len() > 1 => {
                 tokens.remove(at);
             }
@@ -305,7 +302,7 @@ fn chars_mutated(rng: &mut Rng, text: &str) -> String {
     let mut chars: Vec<u8> = text.bytes().collect();
     for _ in 0..1 + rng.below(3) {
         let at = rng.below(chars.len() as u64 + 1) as usize;
-        let c = *rng.pick(ALPHABET);
+        let c = rng.pick(ALPHABET);
         match rng.below(3) {
             0 if at < chars.len() => chars[at] = c,
             1 if at < chars.len() => {
@@ -329,7 +326,7 @@ fn mutate_bytes(rng: &mut Rng, mut bytes: Vec<u8>) -> Vec<u8> {
         1 if at < bytes.len() => {
             bytes.remove(at);
         }
-        _ => bytes.insert(at, *rng.pick(&ODD)),
+        _ => bytes.insert(at, rng.pick(&ODD)),
     }
     bytes
 }
