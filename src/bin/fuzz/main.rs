@@ -128,9 +128,12 @@ fn fuzz_uci(count: u64, rng: &mut Rng) -> Result<(), String> {
     let corpus = Corpus::load();
     let mut engine = small_engine();
     for i in 0..count {
-        let lines: Vec<String> =
-            corpus.sequence(rng).iter().map(|bytes| String::from_utf8_lossy(bytes).into_owned()).collect();
-        let lines: Vec<String> = lines.into_iter().filter(|l| mutate::affordable(l)).collect();
+        let lines: Vec<String> = corpus
+            .sequence(rng)
+            .iter()
+            .map(|bytes| String::from_utf8_lossy(bytes).into_owned())
+            .filter(|l| mutate::affordable(l))
+            .collect();
         begin(lines.iter().map(|l| format!("{l:?}")).collect::<Vec<_>>().join("\n"));
         for line in &lines {
             if handle(&mut engine, line) == Flow::Quit {

@@ -2,8 +2,8 @@
 //! that leaves out inputs whose only effect is unbounded work.
 
 use cozy_chess::Board;
-use engine::position::notation;
-use engine::uci::parse;
+use engine::position::{notation, Position};
+use engine::uci::{options, parse};
 
 /// Recorded and modelled GUI sessions plus the engine's own commands (fuzz/corpus/*.txt).
 const SESSIONS: [&str; 4] = [
@@ -77,23 +77,8 @@ const WORDS: [&str; 27] = [
     "a7a8q",
     "e2e4",
 ];
-/// Option names as declared, plus a near miss.
-const OPTION_NAMES: [&str; 14] = [
-    "Hash",
-    "Threads",
-    "Move Overhead",
-    "MultiPV",
-    "UCI_Elo",
-    "Contempt",
-    "Rule50",
-    "Ponder",
-    "UCI_Chess960",
-    "UCI_ShowWDL",
-    "UCI_LimitStrength",
-    "Clear Hash",
-    "hash",
-    "Multi PV",
-];
+/// Option names the engine does not declare: near misses of real ones.
+const NEAR_MISS_OPTIONS: [&str; 2] = ["hash", "Multi PV"];
 /// `go` parameters that take no number.
 const GO_FLAGS: [&str; 4] = ["infinite", "ponder", "searchmoves", "perft"];
 /// Deepest `go perft` let through (deeper is only slow).
@@ -143,10 +128,11 @@ impl Rng {
     }
 }
 
-/// The seed corpus, split into lines.
+/// The seed corpus, split into lines, and the option names to set.
 pub struct Corpus {
     lines: Vec<&'static str>,
     fens: Vec<&'static str>,
+    option_names: Vec<String>,
 }
 
 impl Corpus {
@@ -159,7 +145,9 @@ impl Corpus {
             .filter(useful)
             .map(|l| l.split(';').next().unwrap_or(l).trim())
             .collect();
-        Corpus { lines, fens }
+        let declared = options::declarations().iter().map(|o| o.get_name().to_string()).collect::<Vec<_>>();
+        let option_names = declared.into_iter().chain(NEAR_MISS_OPTIONS.map(str::to_string)).collect();
+        Corpus { lines, fens, option_names }
     }
 
     /// A sequence of 1 to `MAX_SEQUENCE` raw lines for the UCI handler.
@@ -178,7 +166,7 @@ impl Corpus {
             }
             6 => self.position_line(rng).into_bytes(),
             7 => go_line(rng).into_bytes(),
-            8 => setoption_line(rng).into_bytes(),
+            8 => self.setoption_line(rng).into_bytes(),
             _ => word_soup(rng).into_bytes(),
         }
     }
@@ -198,8 +186,8 @@ impl Corpus {
         let (start, board) = if rng.one_in(3) {
             ("startpos".to_string(), Board::default())
         } else {
-            let fen = rng.pick(&self.fens).to_string();
-            let board = Board::from_fen(&fen, false).or_else(|_| Board::from_fen(&fen, true)).unwrap_or_default();
+            let fen = rng.pick(&self.fens);
+            let board = Position::from_fen(fen).map(|p| p.board().clone()).unwrap_or_default();
             (format!("fen {fen}"), board)
         };
         let plies = rng.below(12) as usize;
@@ -213,6 +201,19 @@ impl Corpus {
             line = tokens_mutated(rng, &line);
         }
         line
+    }
+
+    /// `setoption name <a declared option or a near miss> [value <value>]`.
+    fn setoption_line(&self, rng: &mut Rng) -> String {
+        let value = match rng.below(4) {
+            0 => number(rng),
+            1 => rng.pick(&["true", "false", "TRUE", ""]).to_string(),
+            2 => rng.word().to_string(),
+            _ => String::new(),
+        };
+        let value = if value.is_empty() && rng.one_in(2) { String::new() } else { format!(" value {value}") };
+        let name = &self.option_names[rng.below(self.option_names.len() as u64) as usize];
+        format!("setoption name {name}{value}")
     }
 }
 
@@ -255,17 +256,6 @@ fn go_line(rng: &mut Rng) -> String {
         }
     }
     line
-}
-
-fn setoption_line(rng: &mut Rng) -> String {
-    let value = match rng.below(4) {
-        0 => number(rng),
-        1 => rng.pick(&["true", "false", "TRUE", ""]).to_string(),
-        2 => rng.word().to_string(),
-        _ => String::new(),
-    };
-    let value = if value.is_empty() && rng.one_in(2) { String::new() } else { format!(" value {value}") };
-    format!("setoption name {}{value}", rng.pick(&OPTION_NAMES))
 }
 
 fn word_soup(rng: &mut Rng) -> String {
