@@ -234,9 +234,15 @@ fn debug_log_file_records_what_is_received_and_sent() {
         "<< bogus",
         ">> info string error: unknown command 'bogus'",
         "<< setoption name Debug Log File value <empty>",
+        "ms after go: no time limit",
     ] {
         assert!(has(needle), "log lacks {needle:?}:\n{log}");
     }
+    // RFC 3339 time stamps, with the fraction of a second (omitted only when it is exactly zero), to
+    // show where a move's time goes.
+    let stamps: Vec<&str> = log.lines().map(|line| line.split_whitespace().next().unwrap_or("")).collect();
+    assert!(stamps.iter().all(|s| s.contains('T') && s.ends_with('Z')), "{log}");
+    assert!(stamps.iter().any(|s| s.contains('.')), "no fraction of a second in the time stamps:\n{log}");
     assert!(!has("d2d4"), "logged after logging was switched off:\n{log}");
     // Received lines come in order, the earliest first.
     let first = log.find("<< position startpos moves e2e4").unwrap_or(usize::MAX);

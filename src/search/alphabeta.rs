@@ -207,7 +207,7 @@ impl<'a> Worker<'a> {
         id: usize,
     ) -> Worker<'a> {
         let keys = position.keys().to_vec();
-        let now = Instant::now();
+        let now = limits.received.unwrap_or_else(Instant::now);
         let mut clocks = [0; MAX_PLY + 1];
         clocks[0] = position.halfmove_clock();
         // Some position of the game, within reach of the clock, has appeared more than once.

@@ -11,8 +11,8 @@ use super::alphabeta::{Line, Worker};
 use super::ordering::legal_moves;
 use super::score::{self, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use super::threads::{self, Shared, Team, MAIN};
-use super::time::{self, Effort};
-use super::{Flags, Iteration, Job, Report};
+use super::time::{self, Effort, TimeLimits};
+use super::{Flags, Iteration, Job, Limits, Report};
 
 /// Polling interval while an infinite or ponder search waits for `stop`/`ponderhit`.
 const WAIT_POLL: Duration = Duration::from_millis(1);
@@ -49,6 +49,7 @@ pub fn run(job: Job, flags: &Flags) -> SearchResult {
         (None, Some(clock)) if !limits.infinite => Some(time::for_clock(clock, overhead)),
         _ => None,
     };
+    log_start(&limits, time);
     let team = Team::new(settings.threads.max(1));
     let shared = Shared { tt: &tt, flags, team: &team };
     let result = std::thread::scope(|scope| {
@@ -72,6 +73,19 @@ pub fn run(job: Job, flags: &Flags) -> SearchResult {
     flags.finish();
     reporter(Report::BestMove { best: result.best, ponder: result.ponder });
     result
+}
+
+/// For the Debug Log File: the time limits, and how long the job waited after `go` arrived.
+fn log_start(limits: &Limits, time: Option<TimeLimits>) {
+    let waited_ms = limits.received.map_or(0, |at| at.elapsed().as_millis());
+    match time {
+        Some(t) => log::info!(
+            "search starts {waited_ms} ms after go: soft {} ms, hard {} ms",
+            t.soft.as_millis(),
+            t.hard.as_millis()
+        ),
+        None => log::info!("search starts {waited_ms} ms after go: no time limit"),
+    }
 }
 
 impl Worker<'_> {

@@ -20,6 +20,7 @@ pub mod tt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
+use std::time::Instant;
 
 use cozy_chess::Move;
 use crossbeam_channel::{Receiver, Sender};
@@ -48,6 +49,8 @@ pub struct Limits {
     pub ponder: bool,
     /// Restrict the root to these moves (empty = all).
     pub search_moves: Vec<Move>,
+    /// When `go` arrived: the clock runs from here, not from when the search thread picks the job up.
+    pub received: Option<Instant>,
 }
 
 /// One completed iteration, for an `info` line.

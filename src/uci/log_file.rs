@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::sync::{Mutex, Once};
 
 use log::LevelFilter;
-use simplelog::{Config, WriteLogger};
+use simplelog::{ConfigBuilder, WriteLogger};
 
 static TARGET: Mutex<Option<File>> = Mutex::new(None);
 static INIT: Once = Once::new();
@@ -36,7 +36,9 @@ impl Write for SwitchableFile {
 /// Installs the logger once; logging stays off until a file is set.
 pub fn init() {
     INIT.call_once(|| {
-        let _ = WriteLogger::init(LevelFilter::Info, Config::default(), SwitchableFile);
+        // RFC 3339 time stamps carry the fraction of a second: a log must show where milliseconds go.
+        let config = ConfigBuilder::new().set_time_format_rfc3339().build();
+        let _ = WriteLogger::init(LevelFilter::Info, config, SwitchableFile);
         log::set_max_level(LevelFilter::Off);
     });
 }

@@ -12,6 +12,7 @@ pub mod wdl;
 
 use std::io::BufRead;
 use std::sync::Arc;
+use std::time::Instant;
 
 use cozy_chess::Color;
 use vampirc_uci::UciMessage;
@@ -180,6 +181,7 @@ impl Engine {
             infinite: go.infinite,
             ponder: go.ponder,
             search_moves,
+            received: Some(Instant::now()),
         })
     }
 
