@@ -15,14 +15,15 @@ const HARD_OVER_SOFT: u64 = 4;
 const MAX_SHARE_PCT: u64 = 50;
 /// Share of the remaining time usable when `movestogo` is 1 (per cent).
 const LAST_MOVE_SHARE_PCT: u64 = 80;
-/// The clock is kept at about this many increments (the floor), and never less than `FLOOR_MIN_MS`:
-/// below the floor a move may spend only part of the increment, above it the increment and half the
-/// excess. Without a floor a long game settled near two increments (0.2 s at 10+0.1), where one stall
-/// of the machine flags.
+/// The clock is kept at about this many increments (the floor): below the floor a move may spend only
+/// part of the increment, above it the increment and half the excess. Without a floor a long game
+/// settled near two increments (0.2 s at 10+0.1), where one stall of the machine flags.
 const FLOOR_INCREMENTS: u64 = 10;
-/// The least floor: a GUI that stalls (python-chess was seen to add 120-250 ms to a move once in
-/// thousands) must not flag the engine, even with `Move Overhead` 0.
-const FLOOR_MIN_MS: u64 = 300;
+/// The reserve counts at least this much lag a move (the default `Move Overhead`), whatever the
+/// option says: a GUI always takes some time (python-chess 1-5 ms a move, and once in thousands of
+/// moves 100 ms or more). With less, `Move Overhead 0` ran the clock down to the floor, where such a
+/// stall flags; a larger floor instead (300 ms) cost 25 Elo at 1+0.01.
+const LEAST_LAG_MS: u64 = 10;
 
 /// The clock situation of the side to move, as sent with `go`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -48,12 +49,12 @@ pub fn for_movetime(movetime_ms: u64, overhead_ms: u64) -> TimeLimits {
 /// Limits from the remaining time, increment and moves to go.
 ///
 /// The time to spread over the next `movestogo` moves is the clock plus the increments to come,
-/// minus `Move Overhead` for each of those moves (and two more): the reserve keeps the clock from
-/// draining when every move costs some lag outside the engine. Both limits stay under a share of the
+/// minus `Move Overhead` (at least `LEAST_LAG_MS`) for each of those moves and two more: the reserve
+/// keeps the clock from draining when every move costs some lag outside the engine. Both limits stay under a share of the
 /// clock and, without `movestogo`, under what the clock's floor affords (`floor_cap`).
 pub fn for_clock(clock: Clock, overhead_ms: u64) -> TimeLimits {
     let moves_to_go = clock.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, DEFAULT_MOVES_TO_GO);
-    let reserve = overhead_ms.saturating_mul(moves_to_go + 2);
+    let reserve = overhead_ms.max(LEAST_LAG_MS).saturating_mul(moves_to_go + 2);
     let horizon = clock.time_ms.saturating_add(clock.increment_ms.saturating_mul(moves_to_go - 1));
     let spread = horizon.saturating_sub(reserve).max(1) / moves_to_go;
     let share_pct = if moves_to_go == 1 { LAST_MOVE_SHARE_PCT } else { MAX_SHARE_PCT };
@@ -66,10 +67,10 @@ pub fn for_clock(clock: Clock, overhead_ms: u64) -> TimeLimits {
 }
 
 /// Most a move may spend so that the clock stays near its floor: below the floor the share of the
-/// increment the clock has of the floor (nothing in sudden death: the engine then plays at once),
-/// above it the increment and half the excess.
+/// increment the clock has of the floor, above it the increment and half the excess (in sudden
+/// death the floor is 0: half the clock, and the reserve in the spread paces the moves).
 fn floor_cap(clock: Clock) -> u64 {
-    let floor = clock.increment_ms.saturating_mul(FLOOR_INCREMENTS).max(FLOOR_MIN_MS);
+    let floor = clock.increment_ms.saturating_mul(FLOOR_INCREMENTS);
     if clock.time_ms < floor {
         clock.increment_ms * clock.time_ms / floor
     } else {
@@ -144,13 +145,15 @@ mod tests {
     }
 
     /// The worst case at 10+0.1 with 8 ms of lag a move (as seen through python-chess) keeps 0.8 s in
-    /// hand; at 0.5+0.01 with `Move Overhead` 0 and 5 ms of lag (half the increment), 0.15 s.
+    /// hand; at 0.5+0.01 with `Move Overhead` 0 and 5 ms of lag (half the increment), 90 ms, as much
+    /// as with the default `Move Overhead` (`LEAST_LAG_MS`).
     #[test]
     fn long_games_on_the_increment_keep_the_clock_near_its_floor() {
         let least = least_clock(10_000, 100, 10, 8);
         assert!(least > 800, "10+0.1: {least}");
         let least = least_clock(500, 10, 0, 5);
-        assert!(least > 150, "0.5+0.01: {least}");
+        assert!(least > 90, "0.5+0.01: {least}");
+        assert_eq!(least, least_clock(500, 10, 10, 5));
     }
 
     #[test]
