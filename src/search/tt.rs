@@ -137,21 +137,52 @@ fn depth_of(data: u64) -> i32 {
     (data >> 48 & 0xff) as i32
 }
 
-/// `count` empty buckets straight from zeroed memory: the operating system hands out zero pages
-/// lazily, so a large table costs nothing until it is used. `Err` when the memory cannot be had.
+/// `count` empty buckets. The memory is zeroed here, after asking Linux to back it with huge pages
+/// (`huge_pages`): a table spread over 4 KiB pages misses the TLB on almost every probe. `Err` when
+/// the memory cannot be had.
 fn allocate(count: usize) -> Result<Box<[Bucket]>, ()> {
     let layout = std::alloc::Layout::array::<Bucket>(count.max(1)).map_err(|_| ())?;
     // SAFETY: `layout` has a non-zero size (at least one 64-byte bucket).
-    let memory = unsafe { std::alloc::alloc_zeroed(layout) } as *mut Bucket;
+    let memory = unsafe { std::alloc::alloc(layout) };
     if memory.is_null() {
         return Err(());
     }
+    huge_pages(memory, layout.size());
+    // SAFETY: `memory` points to `layout.size()` writable bytes of our own fresh allocation.
+    unsafe { std::ptr::write_bytes(memory, 0, layout.size()) };
     // SAFETY: `memory` is a fresh allocation of `count.max(1)` buckets with the layout `Box<[Bucket]>`
     // uses (the global allocator, `Layout::array::<Bucket>`), so the box may own and free it. All-zero
     // bytes are a valid `Bucket`: it is `repr(C)` and made only of `AtomicU64`s, which have the
     // representation of `u64`, for which zero is a valid value (an empty slot).
-    Ok(unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(memory, count.max(1))) })
+    Ok(unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(memory as *mut Bucket, count.max(1))) })
 }
+
+/// Size of a huge page on x86-64 Linux.
+#[cfg(target_os = "linux")]
+const HUGE_PAGE_BYTES: usize = 2 << 20;
+
+/// Asks Linux to back the whole huge pages inside `[start, start + len)` with huge pages (the
+/// kernel's `transparent_hugepage` setting is usually `madvise`: only such ranges get them). A hint:
+/// nothing changes where it is refused.
+#[cfg(target_os = "linux")]
+fn huge_pages(start: *mut u8, len: usize) {
+    const MADV_HUGEPAGE: std::ffi::c_int = 14;
+    extern "C" {
+        fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: std::ffi::c_int) -> std::ffi::c_int;
+    }
+    let first = (start as usize).next_multiple_of(HUGE_PAGE_BYTES);
+    let end = (start as usize + len) / HUGE_PAGE_BYTES * HUGE_PAGE_BYTES;
+    if end > first {
+        // SAFETY: `[first, end)` is page-aligned and lies inside an allocation this table owns and
+        // nothing else uses yet. MADV_HUGEPAGE only changes how the kernel backs those pages; it
+        // never moves, frees or changes their contents, so no Rust invariant depends on it. A
+        // failure (older kernel, THP off) is harmless and ignored.
+        let _ = unsafe { madvise(first as *mut std::ffi::c_void, end - first, MADV_HUGEPAGE) };
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn huge_pages(_start: *mut u8, _len: usize) {}
 
 impl TranspositionTable {
     /// A table of about `megabytes` MiB (at least one bucket), or an error when the memory cannot
