@@ -50,8 +50,9 @@ pub fn for_movetime(movetime_ms: u64, overhead_ms: u64) -> TimeLimits {
 ///
 /// The time to spread over the next `movestogo` moves is the clock plus the increments to come,
 /// minus `Move Overhead` (at least `LEAST_LAG_MS`) for each of those moves and two more: the reserve
-/// keeps the clock from draining when every move costs some lag outside the engine. Both limits stay under a share of the
-/// clock and, without `movestogo`, under what the clock's floor affords (`floor_cap`).
+/// keeps the clock from draining when every move costs some lag outside the engine. Both limits stay
+/// under a share of the clock and, without `movestogo`, under what the clock's floor affords
+/// (`floor_cap`).
 pub fn for_clock(clock: Clock, overhead_ms: u64) -> TimeLimits {
     let moves_to_go = clock.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, DEFAULT_MOVES_TO_GO);
     let reserve = overhead_ms.max(LEAST_LAG_MS).saturating_mul(moves_to_go + 2);
