@@ -157,7 +157,7 @@ fn allocate(count: usize) -> Result<Box<[Bucket]>, ()> {
     Ok(unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(memory as *mut Bucket, count.max(1))) })
 }
 
-/// Size of a huge page on x86-64 Linux.
+/// Size of a transparent huge page on Linux with 4 KiB base pages (x86-64, and arm64 by default).
 #[cfg(target_os = "linux")]
 const HUGE_PAGE_BYTES: usize = 2 << 20;
 
