@@ -5,11 +5,13 @@ use cozy_chess::Board;
 use engine::position::{notation, Position};
 use engine::uci::{options, parse};
 
-/// Recorded and modelled GUI sessions plus the engine's own commands (fuzz/corpus/*.txt).
-const SESSIONS: [&str; 4] = [
+/// Recorded and modelled GUI sessions, lines from real GUI logs, and the engine's own commands
+/// (fuzz/corpus/*.txt).
+const SESSIONS: [&str; 5] = [
     include_str!("../../../fuzz/corpus/python-chess.txt"),
     include_str!("../../../fuzz/corpus/cutechess.txt"),
     include_str!("../../../fuzz/corpus/fastchess.txt"),
+    include_str!("../../../fuzz/corpus/logs.txt"),
     include_str!("../../../fuzz/corpus/engine.txt"),
 ];
 /// EPD files whose first field group is a FEN (tests/data/perft).
