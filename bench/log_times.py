@@ -52,6 +52,11 @@ def searches(path):
                     current = None
 
 
+def excess(search):
+    """Milliseconds from `go` to `bestmove` beyond the hard limit (negative: inside it)."""
+    return search["took"] * 1000 - search["hard"]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("log")
@@ -59,12 +64,17 @@ def main():
     args = parser.parse_args()
     found = list(searches(args.log))
     over = [s for s in found if s["hard"] is not None and s["took"] * 1000 > s["hard"] + 5]
+    over.sort(key=excess, reverse=True)
     print(f"{len(found)} searches; {len(over)} took more than their hard limit + 5 ms")
+    excesses = sorted(excess(s) for s in found if s["hard"] is not None)
+    if excesses:
+        p999 = excesses[min(len(excesses) - 1, int(len(excesses) * 0.999))]
+        print(f"past the hard limit: at most {excesses[-1]:.1f} ms, p99.9 {p999:.1f} ms")
     print("took ms  hard ms  started late ms  longest gap ms  go")
     for s in sorted(found, key=lambda s: s["took"], reverse=True)[: args.top]:
         hard = "-" if s["hard"] is None else s["hard"]
         print(f"{s['took'] * 1000:7.1f}  {hard!s:>7}  {s['late']!s:>15}  {s['gap'] * 1000:14.1f}  {s['go']}")
-    for s in over[: args.top]:
+    for s in over[: args.top]:  # the largest excess first
         print(f"over: {s['took'] * 1000:.1f} ms (hard {s['hard']} ms, started {s['late']} ms late, gap {s['gap'] * 1000:.1f} ms): {s['go']}")
 
 
