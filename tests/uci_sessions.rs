@@ -80,7 +80,6 @@ fn gui_logs_replayed_through_the_binary_give_legal_moves_and_no_error() {
             engine.fail(&format!("{line:?} was answered with {unexpected:?}"));
         }
     }
-    assert_eq!(searches, commands().iter().filter(|l| l.starts_with("go")).count());
     assert_eq!(engine.count_received("bestmove"), searches, "one bestmove per go");
     engine.send("quit");
     assert!(engine.wait_exit(SEARCH_TIMEOUT).is_some_and(|status| status.success()));

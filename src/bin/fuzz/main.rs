@@ -5,10 +5,11 @@
 //!     cargo run --release --bin fuzz -- fen [inputs] [seed]   FEN text, then `position fen` + `go perft 1`
 //!
 //! Inputs come from `mutate`: the seed corpus in fuzz/corpus (a recorded python-chess session,
-//! cutechess and fastchess style sessions, lines from real GUI logs, the engine's own commands) and the FENs of tests/data/perft,
-//! mutated, mixed with lines built from the UCI grammar. A run fails (exit 1, the input printed) on a
-//! panic in any thread, on an input still running after `HANG_LIMIT`, or when a probe after an input
-//! fails: a valid `position` + `go` must still answer a legal `bestmove`, and `isready` a `readyok`.
+//! cutechess and fastchess style sessions, lines from real GUI logs, the engine's own commands) and
+//! the FENs of tests/data/perft, mutated, mixed with lines built from the UCI grammar. A run fails
+//! (exit 1, the input printed) on a panic in any thread, on an input still running after
+//! `HANG_LIMIT`, or when a probe after an input fails: a valid `position` + `go` must still answer a
+//! legal `bestmove`, and `isready` a `readyok`.
 //! For a FEN that parses, its printed form must parse to the same position, and `go perft 1` must
 //! count the legal moves.
 
