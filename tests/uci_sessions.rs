@@ -14,7 +14,9 @@ use harness::{Engine, SEARCH_TIMEOUT};
 
 const LOGS: &str = include_str!("../fuzz/corpus/logs.txt");
 
-/// The position a `position` line sets: `startpos` or `fen <fields>`, then optional `moves`.
+/// The position a `position` line sets: `startpos` or `fen <fields>`, then optional `moves`. Split
+/// here rather than with `engine::uci::parse::parse_line`, so that the check does not share the
+/// parser it is checking.
 fn position_of(line: &str) -> Position {
     let tokens: Vec<&str> = line.split_whitespace().collect();
     let moves_at = tokens.iter().position(|t| *t == "moves").unwrap_or(tokens.len());
