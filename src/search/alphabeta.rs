@@ -11,7 +11,7 @@
 use cozy_chess::{Board, Move, Piece};
 
 use super::history::{context_of, History, MoveContext};
-use super::ordering::{gives_check, is_noisy, victim, MoveBuffer, MovePicker, QuietContext};
+use super::ordering::{is_noisy, victim, CheckSquares, MoveBuffer, MovePicker, QuietContext};
 use super::rules::{twice_seen, Repetition};
 use super::score::{self, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use super::see::{see_ge, value};
@@ -445,6 +445,8 @@ impl<'a> Worker<'a> {
         let mut searched = 0;
         let mut tried = std::mem::take(&mut self.tried[ply]);
         tried.clear();
+        // Computed when move pruning first asks whether a move gives check.
+        let mut check_squares = None;
         loop {
             let next = {
                 let context = QuietContext { history: &self.history, killers, countermove, previous };
@@ -461,7 +463,9 @@ impl<'a> Worker<'a> {
             let quiet = !is_noisy(board, mv);
 
             if !root && best_score > -MATE_BOUND && !near_limit {
-                match self.prune_move(board, mv, quiet, depth, legal, alpha, static_eval, improving) {
+                let pruned =
+                    self.prune_move(board, mv, quiet, depth, legal, alpha, static_eval, improving, &mut check_squares);
+                match pruned {
                     Prune::Keep => {}
                     Prune::Skip => continue,
                     Prune::SkipLaterQuiets => {
@@ -641,6 +645,7 @@ impl<'a> Worker<'a> {
         alpha: i32,
         static_eval: Option<i32>,
         improving: bool,
+        check_squares: &mut Option<CheckSquares>,
     ) -> Prune {
         let reduction = self.reductions[(depth as usize).min(LMR_TABLE - 1)][legal.min(LMR_TABLE - 1)];
         let lmr_depth = (depth - 1 - reduction).max(0);
@@ -651,7 +656,7 @@ impl<'a> Worker<'a> {
         let late = static_eval.is_some() && legal as i32 > (LMP_BASE + depth * depth) / (2 - improving as i32);
         let futile = lmr_depth <= FUTILITY_DEPTH
             && static_eval.is_some_and(|se| se + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha);
-        if (late || futile) && !gives_check(board, mv) {
+        if (late || futile) && !check_squares.get_or_insert_with(|| CheckSquares::new(board)).gives_check(board, mv) {
             // Both conditions only get stronger for the moves after this one.
             return Prune::SkipLaterQuiets;
         }
@@ -727,8 +732,12 @@ impl<'a> Worker<'a> {
             let Some(mv) = next else { break };
             legal += 1;
             if !in_check {
-                // The picker checked the exchange of every noisy move but the table move.
-                if picker.past_good_noisy() || (Some(mv) == table_move && !see_ge(board, mv, 0)) {
+                // The picker checked the exchange of every noisy move but the table move; what it
+                // hands out after the good ones all lose material.
+                if picker.past_good_noisy() {
+                    break;
+                }
+                if Some(mv) == table_move && !see_ge(board, mv, 0) {
                     continue;
                 }
                 let gain =

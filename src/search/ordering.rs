@@ -7,7 +7,8 @@
 //! stages, so most nodes never generate their quiet moves.
 
 use cozy_chess::{
-    get_bishop_moves, get_knight_moves, get_pawn_attacks, get_rook_moves, BitBoard, Board, Move, Piece, Rank, Square,
+    get_between_rays, get_bishop_moves, get_bishop_rays, get_knight_moves, get_line_rays, get_pawn_attacks,
+    get_rook_moves, get_rook_rays, BitBoard, Board, Move, Piece, Rank, Square,
 };
 
 use super::history::{colored_piece, History, MoveContext};
@@ -87,6 +88,67 @@ pub fn gives_check(board: &Board, mv: Move) -> bool {
     let diagonal = sliders & (board.pieces(Piece::Bishop) | queens);
     let straight = sliders & (board.pieces(Piece::Rook) | queens);
     !(get_bishop_moves(king, occupied) & diagonal).is_empty() || !(get_rook_moves(king, occupied) & straight).is_empty()
+}
+
+/// What one node needs to tell quickly whether a move gives check (`CheckSquares::gives_check`
+/// answers as `gives_check` does, with a few bit tests a move instead of slider lookups).
+pub struct CheckSquares {
+    king: Square,
+    /// By piece: the squares from which a piece of the side to move attacks the enemy king.
+    direct: [BitBoard; Piece::NUM],
+    /// Pieces of the side to move that alone stand between the enemy king and one of its sliders.
+    discoverers: BitBoard,
+}
+
+impl CheckSquares {
+    pub fn new(board: &Board) -> CheckSquares {
+        let us = board.side_to_move();
+        let king = board.king(!us);
+        let occupied = board.occupied();
+        let diagonal = get_bishop_moves(king, occupied);
+        let straight = get_rook_moves(king, occupied);
+        let direct = [
+            get_pawn_attacks(king, !us),
+            get_knight_moves(king),
+            diagonal,
+            straight,
+            diagonal | straight,
+            BitBoard::EMPTY,
+        ];
+        let queens = board.pieces(Piece::Queen);
+        let sliders = board.colors(us)
+            & ((get_bishop_rays(king) & (board.pieces(Piece::Bishop) | queens))
+                | (get_rook_rays(king) & (board.pieces(Piece::Rook) | queens)));
+        let mut discoverers = BitBoard::EMPTY;
+        for slider in sliders {
+            let between = get_between_rays(king, slider) & occupied;
+            if between.len() == 1 {
+                discoverers |= between & board.colors(us);
+            }
+        }
+        CheckSquares { king, direct, discoverers }
+    }
+
+    /// `gives_check(board, mv)` for the `board` these squares were computed for.
+    pub fn gives_check(&self, board: &Board, mv: Move) -> bool {
+        let us = board.side_to_move();
+        if board.colors(us).has(mv.to) {
+            return false;
+        }
+        let Some(moving) = board.piece_on(mv.from) else {
+            return false;
+        };
+        let en_passant = moving == Piece::Pawn && mv.from.file() != mv.to.file() && board.piece_on(mv.to).is_none();
+        if mv.promotion.is_some() || en_passant {
+            // The captured pawn or the new piece changes the lines: the full test.
+            return gives_check(board, mv);
+        }
+        // The squares between the moving piece's new square and the king are the same after the
+        // move, except when it moved away from the king along that line: then the king was in check
+        // already, which the side to move cannot have left it in.
+        self.direct[moving as usize].has(mv.to)
+            || (self.discoverers.has(mv.from) && !get_line_rays(self.king, mv.from).has(mv.to))
+    }
 }
 
 /// A capture of a piece worth at least the capturer: never loses material (the side capturing can
@@ -430,6 +492,39 @@ mod tests {
                 assert_eq!(gives_check(&board, mv), !child.checkers().is_empty(), "{fen} {mv}");
             }
         }
+    }
+
+    #[test]
+    fn check_squares_agree_with_gives_check() {
+        // Discovered checks by a moving pawn, knight, king and bishop; blocked and double-blocked lines.
+        let more = [
+            "3k4/8/8/3N4/8/8/3K4/3R4 w - - 0 1",
+            "7k/8/5P2/8/3B4/8/1K6/8 w - - 0 1",
+            "4k3/8/8/4K3/8/8/8/4R3 w - - 0 1",
+            "k7/8/8/3R4/8/8/8/B3K3 w - - 0 1",
+            "4k3/4p3/8/4N3/8/8/8/4RK2 w - - 0 1",
+            "2r1k3/8/8/8/2Pp4/8/8/2K5 b - c3 0 1",
+        ];
+        let mut checks = 0;
+        for fen in MIXED_FENS.iter().chain(&more) {
+            let root: Board = fen.parse().expect("fen");
+            // The position and every position one move later, to meet both sides' pieces.
+            let mut boards = vec![root.clone()];
+            for mv in legal_moves(&root) {
+                let mut child = root.clone();
+                child.play_unchecked(mv);
+                boards.push(child);
+            }
+            for board in boards {
+                let squares = CheckSquares::new(&board);
+                for mv in legal_moves(&board) {
+                    let expected = gives_check(&board, mv);
+                    checks += expected as usize;
+                    assert_eq!(squares.gives_check(&board, mv), expected, "{} {mv}", board);
+                }
+            }
+        }
+        assert!(checks > 100, "too few checking moves met: {checks}");
     }
 
     #[test]
