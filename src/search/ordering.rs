@@ -94,7 +94,8 @@ pub fn gives_check(board: &Board, mv: Move) -> bool {
 /// answers as `gives_check` does, with a few bit tests a move instead of slider lookups).
 pub struct CheckSquares {
     king: Square,
-    /// By piece: the squares from which a piece of the side to move attacks the enemy king.
+    /// By piece, in `Piece::ALL` order: the squares from which a piece of the side to move attacks the
+    /// enemy king.
     direct: [BitBoard; Piece::NUM],
     /// Pieces of the side to move that alone stand between the enemy king and one of its sliders.
     discoverers: BitBoard,
