@@ -12,7 +12,7 @@ use cozy_chess::{
 };
 
 use super::history::{colored_piece, History, MoveContext};
-use super::see::{see_ge, value};
+use super::see::{is_en_passant, see_ge, value};
 
 /// More than the most legal moves any position has (218).
 const MAX_MOVES: usize = 256;
@@ -69,7 +69,7 @@ pub fn gives_check(board: &Board, mv: Move) -> bool {
         return false;
     };
     let mut occupied = (board.occupied() ^ mv.from.bitboard()) | mv.to.bitboard();
-    if moving == Piece::Pawn && mv.from.file() != mv.to.file() && board.piece_on(mv.to).is_none() {
+    if moving == Piece::Pawn && is_en_passant(board, mv) {
         occupied ^= Square::new(mv.to.file(), mv.from.rank()).bitboard();
     }
     let direct = match mv.promotion.unwrap_or(moving) {
@@ -139,8 +139,7 @@ impl CheckSquares {
         let Some(moving) = board.piece_on(mv.from) else {
             return false;
         };
-        let en_passant = moving == Piece::Pawn && mv.from.file() != mv.to.file() && board.piece_on(mv.to).is_none();
-        if mv.promotion.is_some() || en_passant {
+        if mv.promotion.is_some() || (moving == Piece::Pawn && is_en_passant(board, mv)) {
             // The captured pawn or the new piece changes the lines: the full test.
             return gives_check(board, mv);
         }

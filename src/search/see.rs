@@ -39,7 +39,7 @@ fn least_valuable(board: &Board, attackers: BitBoard) -> Option<(Piece, Square)>
 }
 
 /// Whether `mv` is an en-passant capture.
-fn is_en_passant(board: &Board, mv: Move) -> bool {
+pub fn is_en_passant(board: &Board, mv: Move) -> bool {
     board.piece_on(mv.from) == Some(Piece::Pawn) && mv.from.file() != mv.to.file() && board.piece_on(mv.to).is_none()
 }
 
