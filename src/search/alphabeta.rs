@@ -10,6 +10,7 @@
 
 use cozy_chess::{Board, Move, Piece};
 
+use super::correction::Correction;
 use super::history::{context_of, History, MoveContext};
 use super::ordering::{is_noisy, victim, CheckSquares, MoveBuffer, MovePicker, QuietContext};
 use super::rules::{twice_seen, Repetition};
@@ -171,6 +172,8 @@ pub(super) struct Worker<'a> {
     pub(super) twice_seen: Vec<(u64, usize)>,
     stack: [Frame; MAX_PLY + 1],
     history: Box<History>,
+    /// Learnt corrections of the static evaluation, by pawn structure.
+    correction: Box<Correction>,
     reductions: Vec<[i32; LMR_TABLE]>,
     /// The evaluation with its pawn-structure cache.
     evaluator: Evaluator,
@@ -235,6 +238,7 @@ impl<'a> Worker<'a> {
             keys,
             stack: [Frame::default(); MAX_PLY + 1],
             history: Box::default(),
+            correction: Box::default(),
             reductions: reduction_table(),
             evaluator: Evaluator::default(),
             buffers: (0..=MAX_PLY).map(|_| Some(MoveBuffer::default())).collect(),
@@ -401,7 +405,8 @@ impl<'a> Worker<'a> {
         let tt_move = if root { self.root_first_move() } else { entry.and_then(|e| e.mv) };
 
         let raw_eval = if in_check { None } else { Some(self.raw_eval(board, entry.and_then(|e| e.eval))) };
-        let static_eval = raw_eval.map(|e| self.scale_for_clock(e, ply));
+        let uncorrected_eval = raw_eval.map(|e| self.scale_for_clock(e, ply));
+        let static_eval = uncorrected_eval.map(|e| self.correction.corrected(board, e));
         self.stack[ply].static_eval = static_eval;
         let improving = self.improving(ply, static_eval);
         // The table's score bounds the evaluation better than the evaluation itself.
@@ -583,6 +588,12 @@ impl<'a> Worker<'a> {
                 Bound::Upper
             };
             self.tt.store(key, best_move, score::to_tt(best_score, ply), raw_eval, depth, bound);
+            let quiet_best = best_move.is_none_or(|mv| !is_noisy(board, mv));
+            if let (Some(uncorrected), Some(corrected)) = (uncorrected_eval, static_eval) {
+                if quiet_best && bound.settles(best_score, corrected, corrected) && !score::is_mate(best_score) {
+                    self.correction.update(board, depth, best_score, uncorrected);
+                }
+            }
         }
         best_score
     }
@@ -711,7 +722,7 @@ impl<'a> Worker<'a> {
         if !in_check {
             let raw = self.raw_eval(board, entry.and_then(|e| e.eval));
             raw_eval = Some(raw);
-            stand_pat = self.scale_for_clock(raw, ply);
+            stand_pat = self.correction.corrected(board, self.scale_for_clock(raw, ply));
             if stand_pat >= beta {
                 return stand_pat;
             }

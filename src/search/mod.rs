@@ -6,6 +6,7 @@
 //! With `Threads` above one the search thread is the main thread of a Lazy SMP team (`threads`).
 
 mod alphabeta;
+mod correction;
 mod history;
 mod iterate;
 pub mod ordering;
