@@ -59,6 +59,9 @@ const SEE_QUIET_DEPTH: i32 = 8;
 const SEE_QUIET_MARGIN: i32 = 25;
 const SEE_NOISY_DEPTH: i32 = 8;
 const SEE_NOISY_MARGIN: i32 = 90;
+/// History pruning: quiet moves at a (reduced) depth up to this with history below `-MARGIN · depth`.
+const HISTORY_PRUNE_DEPTH: i32 = 4;
+const HISTORY_PRUNE_MARGIN: i32 = 2048;
 /// Singular extensions from this depth, for a table entry at most this much shallower.
 const SINGULAR_DEPTH: i32 = 8;
 const SINGULAR_TT_DEPTH_SLACK: i32 = 3;
@@ -93,6 +96,16 @@ struct Frame {
     moved: Option<MoveContext>,
     /// A move the singular-extension search leaves out.
     excluded: Option<Move>,
+}
+
+/// What move pruning needs to know of its node.
+#[derive(Clone, Copy)]
+struct NodeFacts {
+    depth: i32,
+    alpha: i32,
+    /// `None` in check.
+    static_eval: Option<i32>,
+    improving: bool,
 }
 
 /// Moves searched at a node, for history maluses after a cutoff. One per ply, reused.
@@ -466,10 +479,15 @@ impl<'a> Worker<'a> {
             }
             legal += 1;
             let quiet = !is_noisy(board, mv);
+            let history = if quiet {
+                self.history.quiet_score(board.side_to_move(), mv, context_of(board, mv), &previous)
+            } else {
+                0
+            };
 
             if !root && best_score > -MATE_BOUND && !near_limit {
-                let pruned =
-                    self.prune_move(board, mv, quiet, depth, legal, alpha, static_eval, improving, &mut check_squares);
+                let node = NodeFacts { depth, alpha, static_eval, improving };
+                let pruned = self.prune_move(board, mv, quiet, history, legal, node, &mut check_squares);
                 match pruned {
                     Prune::Keep => {}
                     Prune::Skip => continue,
@@ -527,8 +545,6 @@ impl<'a> Worker<'a> {
                     reduction = self.reductions[(depth as usize).min(LMR_TABLE - 1)][searched.min(LMR_TABLE - 1)];
                     reduction += !pv_node as i32 + cut_node as i32 - improving as i32 - gives_check as i32;
                     if quiet {
-                        let history =
-                            self.history.quiet_score(board.side_to_move(), mv, context_of(board, mv), &previous);
                         reduction -= history / LMR_HISTORY_DIVISOR;
                     }
                     reduction = reduction.min(new_depth - 1).max(0);
@@ -644,20 +660,19 @@ impl<'a> Worker<'a> {
     }
 
     /// Move-level pruning: late move pruning and futility pruning of quiet moves that give no check
-    /// (not in check: `static_eval` is `None` there), SEE pruning of quiet moves and captures.
-    #[allow(clippy::too_many_arguments)]
+    /// (not in check: `static_eval` is `None` there), history pruning of quiet moves the history
+    /// tables expect to fail, SEE pruning of quiet moves and captures.
     fn prune_move(
         &self,
         board: &Board,
         mv: Move,
         quiet: bool,
-        depth: i32,
+        history: i32,
         legal: usize,
-        alpha: i32,
-        static_eval: Option<i32>,
-        improving: bool,
+        node: NodeFacts,
         check_squares: &mut Option<CheckSquares>,
     ) -> Prune {
+        let NodeFacts { depth, alpha, static_eval, improving } = node;
         let reduction = self.reductions[(depth as usize).min(LMR_TABLE - 1)][legal.min(LMR_TABLE - 1)];
         let lmr_depth = (depth - 1 - reduction).max(0);
         if !quiet {
@@ -670,6 +685,9 @@ impl<'a> Worker<'a> {
         if (late || futile) && !check_squares.get_or_insert_with(|| CheckSquares::new(board)).gives_check(board, mv) {
             // Both conditions only get stronger for the moves after this one.
             return Prune::SkipLaterQuiets;
+        }
+        if lmr_depth <= HISTORY_PRUNE_DEPTH && history < -HISTORY_PRUNE_MARGIN * depth {
+            return Prune::Skip;
         }
         if lmr_depth <= SEE_QUIET_DEPTH && !see_ge(board, mv, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth) {
             return Prune::Skip;
