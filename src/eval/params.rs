@@ -57,6 +57,9 @@ layout! {
     HANGING "undefended piece attacked" 1;
     CORNERED_BISHOP "cornered bishop blocked by pawn" 1;
     TEMPO "tempo" 1;
+    ROOK_SEVENTH "rook on the seventh rank" 1;
+    OUTPOST "minor on an outpost (knight, bishop)" 2;
+    SAFE_CHECK "safe check by piece" 4;
 }
 
 /// The group a parameter belongs to and its index inside it.
@@ -72,8 +75,9 @@ pub const BREAKDOWN: &[(&str, &[usize])] = &[
     ("Mobility", &[KNIGHT_MOBILITY, BISHOP_MOBILITY, ROOK_MOBILITY, QUEEN_MOBILITY]),
     ("Pawns", &[ISOLATED, DOUBLED, BACKWARD, PHALANX, SUPPORTED]),
     ("Passed pawns", &[PASSED, PASSED_OWN_KING, PASSED_THEIR_KING, PASSED_FREE]),
-    ("Rooks", &[ROOK_OPEN, ROOK_SEMI_OPEN]),
-    ("King safety", &[SHIELD_NEAR, SHIELD_FAR, KING_OPEN_FILE, KING_ATTACK, KING_ATTACKERS]),
+    ("Minor pieces", &[OUTPOST]),
+    ("Rooks", &[ROOK_OPEN, ROOK_SEMI_OPEN, ROOK_SEVENTH]),
+    ("King safety", &[SHIELD_NEAR, SHIELD_FAR, KING_OPEN_FILE, KING_ATTACK, KING_ATTACKERS, SAFE_CHECK]),
     ("Threats", &[THREAT_BY_PAWN, THREAT_BY_MINOR, THREAT_BY_ROOK, HANGING]),
     ("Chess960 corners", &[CORNERED_BISHOP]),
     ("Tempo", &[TEMPO]),

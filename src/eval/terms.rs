@@ -92,6 +92,8 @@ struct Context<'a> {
     /// Squares attacked by each side's knights and bishops, and by its rooks.
     minor_attacks: [BitBoard; 2],
     rook_attacks: [BitBoard; 2],
+    /// Squares attacked by each side's knights, bishops, rooks and queens, by piece.
+    piece_attacks: [[BitBoard; 4]; 2],
     king_zone: [BitBoard; 2],
 }
 
@@ -115,6 +117,7 @@ pub(super) fn trace_pieces(board: &Board, pawn_info: &Pawns, terms: &mut impl Te
         attacks: [pawn_attacks[0] | kings[0], pawn_attacks[1] | kings[1]],
         minor_attacks: [BitBoard::EMPTY; 2],
         rook_attacks: [BitBoard::EMPTY; 2],
+        piece_attacks: [[BitBoard::EMPTY; 4]; 2],
         king_zone,
     };
     for color in [Color::White, Color::Black] {
@@ -126,6 +129,7 @@ pub(super) fn trace_pieces(board: &Board, pawn_info: &Pawns, terms: &mut impl Te
     for color in [Color::White, Color::Black] {
         passed_pawns(&context, color, terms);
         threats(&context, color, terms);
+        safe_checks(&context, color, terms);
     }
     terms.add(board.side_to_move(), TEMPO, 1);
 }
@@ -238,6 +242,7 @@ fn pieces(context: &mut Context, color: Color, terms: &mut impl Terms) {
                 _ => get_bishop_moves(square, occupied) | get_rook_moves(square, occupied),
             };
             context.attacks[color as usize] |= attacks;
+            context.piece_attacks[color as usize][piece as usize - Piece::Knight as usize] |= attacks;
             match piece {
                 Piece::Knight | Piece::Bishop => context.minor_attacks[color as usize] |= attacks,
                 Piece::Rook => context.rook_attacks[color as usize] |= attacks,
@@ -249,17 +254,70 @@ fn pieces(context: &mut Context, color: Color, terms: &mut impl Terms) {
                 attackers += 1;
                 terms.add(color, KING_ATTACK + piece as usize, zone_hits);
             }
-            if piece == Piece::Rook {
-                let file = file_mask(square.file());
-                if (file & board.pieces(Piece::Pawn)).is_empty() {
-                    terms.add(color, ROOK_OPEN, 1);
-                } else if (file & context.pawns[color as usize]).is_empty() {
-                    terms.add(color, ROOK_SEMI_OPEN, 1);
+            match piece {
+                Piece::Knight | Piece::Bishop if is_outpost(context, color, square) => {
+                    terms.add(color, OUTPOST + piece as usize - Piece::Knight as usize, 1);
                 }
+                Piece::Rook => rook_files_and_ranks(context, color, square, terms),
+                _ => {}
             }
         }
     }
     terms.add(color, KING_ATTACKERS + attackers.min(7), 1);
+}
+
+/// An outpost: a square in the enemy half (ranks 4 to 6 from `color`'s side), defended by an own
+/// pawn, that no enemy pawn can ever attack.
+fn is_outpost(context: &Context, color: Color, square: Square) -> bool {
+    let rank = relative_rank(square, color);
+    let enemy_pawns = context.pawns[!color as usize];
+    (OUTPOST_FIRST_RANK..=OUTPOST_LAST_RANK).contains(&rank)
+        && context.pawn_attacks[color as usize].has(square)
+        && (adjacent_files(square.file()) & ranks_ahead(square, color) & enemy_pawns).is_empty()
+}
+
+/// Ranks (from the own side, 0-based) where a minor piece can stand on an outpost.
+const OUTPOST_FIRST_RANK: usize = 3;
+const OUTPOST_LAST_RANK: usize = 5;
+/// The seventh rank, from the own side (0-based).
+const SEVENTH_RANK: usize = 6;
+
+/// A rook on an open or semi-open file, or on the seventh rank while the enemy king is on the eighth
+/// or enemy pawns are on the seventh.
+fn rook_files_and_ranks(context: &Context, color: Color, square: Square, terms: &mut impl Terms) {
+    let board = context.board;
+    let file = file_mask(square.file());
+    if (file & board.pieces(Piece::Pawn)).is_empty() {
+        terms.add(color, ROOK_OPEN, 1);
+    } else if (file & context.pawns[color as usize]).is_empty() {
+        terms.add(color, ROOK_SEMI_OPEN, 1);
+    }
+    if relative_rank(square, color) == SEVENTH_RANK {
+        let rank = square.rank().bitboard();
+        let king_home = relative_rank(board.king(!color), color) == SEVENTH_RANK + 1;
+        if king_home || !(rank & context.pawns[!color as usize]).is_empty() {
+            terms.add(color, ROOK_SEVENTH, 1);
+        }
+    }
+}
+
+/// Squares from which each of `color`'s knights, bishops, rooks and queens could check the enemy
+/// king, reached by such a piece, neither occupied by `color` nor attacked by the enemy: a count by
+/// piece. Needs every attack of both sides (after `pieces` for both colours).
+fn safe_checks(context: &Context, color: Color, terms: &mut impl Terms) {
+    let board = context.board;
+    let king = board.king(!color);
+    let occupied = board.occupied();
+    let safe = !(board.colors(color) | context.attacks[!color as usize]);
+    let bishop_lines = get_bishop_moves(king, occupied);
+    let rook_lines = get_rook_moves(king, occupied);
+    let checks = [get_knight_moves(king), bishop_lines, rook_lines, bishop_lines | rook_lines];
+    for (index, squares) in checks.into_iter().enumerate() {
+        let count = (squares & safe & context.piece_attacks[color as usize][index]).len() as i32;
+        if count > 0 {
+            terms.add(color, SAFE_CHECK + index, count);
+        }
+    }
 }
 
 fn king_shelter(context: &Context, color: Color, terms: &mut impl Terms) {
