@@ -365,3 +365,58 @@ fn cornered_bishops(board: &Board, color: Color, terms: &mut impl Terms) {
     }
     terms.add(color, CORNERED_BISHOP, count);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Counts every term by colour and parameter.
+    struct Counts(Vec<[i32; 2]>);
+
+    impl Terms for Counts {
+        fn add(&mut self, color: Color, param: usize, count: i32) {
+            self.0[param][color as usize] += count;
+        }
+    }
+
+    /// (white, black) counts of `param` in `fen`.
+    fn count(fen: &str, param: usize) -> [i32; 2] {
+        let board: Board = fen.parse().expect("fen");
+        let mut counts = Counts(vec![[0; 2]; PARAM_COUNT]);
+        trace(&board, &mut counts);
+        counts.0[param]
+    }
+
+    #[test]
+    fn a_rook_on_the_seventh_counts_with_the_king_on_the_eighth_or_pawns_on_the_seventh() {
+        assert_eq!(count("4k3/R7/8/8/8/8/8/4K3 w - - 0 1", ROOK_SEVENTH), [1, 0]);
+        assert_eq!(count("8/R7/4k3/8/8/8/8/4K3 w - - 0 1", ROOK_SEVENTH), [0, 0]);
+        assert_eq!(count("8/R4p2/4k3/8/8/8/8/4K3 w - - 0 1", ROOK_SEVENTH), [1, 0]);
+        // Black's seventh is the second rank.
+        assert_eq!(count("4k3/8/8/8/8/8/r7/4K3 w - - 0 1", ROOK_SEVENTH), [0, 1]);
+    }
+
+    #[test]
+    fn an_outpost_is_pawn_defended_and_safe_from_enemy_pawns() {
+        assert_eq!(count("4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", OUTPOST), [1, 0]);
+        // A c7 pawn can come to c6 and drive the knight away.
+        assert_eq!(count("4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1", OUTPOST), [0, 0]);
+        // Not defended by a pawn.
+        assert_eq!(count("4k3/8/8/3N4/8/8/8/4K3 w - - 0 1", OUTPOST), [0, 0]);
+        // A bishop on an outpost has its own weight.
+        assert_eq!(count("4k3/8/8/3B4/4P3/8/8/4K3 w - - 0 1", OUTPOST + 1), [1, 0]);
+    }
+
+    #[test]
+    fn safe_checks_are_reachable_empty_and_unguarded() {
+        // The a1 rook can check from a8.
+        assert_eq!(count("7k/8/8/8/8/8/8/R3K3 w - - 0 1", SAFE_CHECK + 2), [1, 0]);
+        // A black rook on b8 guards a8; it has a safe check of its own on e8.
+        assert_eq!(count("1r5k/8/8/8/8/8/8/R3K3 w - - 0 1", SAFE_CHECK + 2), [0, 1]);
+        // The g5 knight reaches f7, one of the two knight checks (f7, g6) on the h8 king; a black
+        // rook on g8 does not guard f7, but a black rook on f8 does.
+        assert_eq!(count("7k/8/8/6N1/8/8/8/4K3 w - - 0 1", SAFE_CHECK), [1, 0]);
+        assert_eq!(count("6rk/8/8/6N1/8/8/8/4K3 w - - 0 1", SAFE_CHECK), [1, 0]);
+        assert_eq!(count("5r1k/8/8/6N1/8/8/8/4K3 w - - 0 1", SAFE_CHECK), [0, 0]);
+    }
+}
