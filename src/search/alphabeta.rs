@@ -2,11 +2,13 @@
 //! a modern alpha-beta engine.
 //!
 //! At each node, in order: the rules (draws, see `rules`), mate-distance pruning, a transposition
-//! table cutoff, the static evaluation, then (away from the principal variation and not in check)
-//! reverse futility pruning, razoring and null-move pruning; internal iterative reduction when no
-//! table move is known; then the moves from the staged picker, with late move pruning, futility and
-//! SEE pruning, singular extensions (and multi-cut), check extensions and late move reductions from
-//! a logarithmic table. Cutoffs feed the killer, countermove and history tables.
+//! table cutoff, the static evaluation (with the learnt `correction`), then (away from the principal
+//! variation and not in check) reverse futility pruning, razoring and null-move pruning; internal
+//! iterative reduction when no table move is known; then the moves from the staged picker, with late
+//! move pruning, futility, history and SEE pruning, singular extensions (and multi-cut), check
+//! extensions and late move reductions from a logarithmic table. Cutoffs feed the killer,
+//! countermove and history tables; a node's result that the static evaluation missed feeds the
+//! correction history.
 
 use cozy_chess::{Board, Move, Piece};
 
