@@ -606,9 +606,11 @@ impl<'a> Worker<'a> {
                 Bound::Upper
             };
             self.tt.store(key, best_move, score::to_tt(best_score, ply), raw_eval, depth, bound);
+            // Near the fifty-move limit results are the rules' (draws), not the position's: not learnt.
             let quiet_best = best_move.is_none_or(|mv| !is_noisy(board, mv));
+            let learn = quiet_best && !near_limit && !score::is_mate(best_score);
             if let (Some(uncorrected), Some(corrected)) = (uncorrected_eval, static_eval) {
-                if quiet_best && bound.settles(best_score, corrected, corrected) && !score::is_mate(best_score) {
+                if learn && bound.settles(best_score, corrected, corrected) {
                     self.correction.update(board, depth, best_score, uncorrected);
                 }
             }
