@@ -489,7 +489,7 @@ impl<'a> Worker<'a> {
 
             if !root && best_score > -MATE_BOUND && !near_limit {
                 let node = NodeFacts { depth, alpha, static_eval, improving };
-                let pruned = self.prune_move(board, mv, quiet, history, legal, node, &mut check_squares);
+                let pruned = self.prune_move(board, mv, quiet.then_some(history), legal, node, &mut check_squares);
                 match pruned {
                     Prune::Keep => {}
                     Prune::Skip => continue,
@@ -665,13 +665,13 @@ impl<'a> Worker<'a> {
 
     /// Move-level pruning: late move pruning and futility pruning of quiet moves that give no check
     /// (not in check: `static_eval` is `None` there), history pruning of quiet moves the history
-    /// tables expect to fail, SEE pruning of quiet moves and captures.
+    /// tables expect to fail, SEE pruning of quiet moves and captures. `quiet_history` is the history
+    /// score of a quiet move, `None` for a capture or promotion.
     fn prune_move(
         &self,
         board: &Board,
         mv: Move,
-        quiet: bool,
-        history: i32,
+        quiet_history: Option<i32>,
         legal: usize,
         node: NodeFacts,
         check_squares: &mut Option<CheckSquares>,
@@ -679,10 +679,10 @@ impl<'a> Worker<'a> {
         let NodeFacts { depth, alpha, static_eval, improving } = node;
         let reduction = self.reductions[(depth as usize).min(LMR_TABLE - 1)][legal.min(LMR_TABLE - 1)];
         let lmr_depth = (depth - 1 - reduction).max(0);
-        if !quiet {
+        let Some(history) = quiet_history else {
             let losing = depth <= SEE_NOISY_DEPTH && !see_ge(board, mv, -SEE_NOISY_MARGIN * depth);
             return if losing { Prune::Skip } else { Prune::Keep };
-        }
+        };
         let late = static_eval.is_some() && legal as i32 > (LMP_BASE + depth * depth) / (2 - improving as i32);
         let futile = lmr_depth <= FUTILITY_DEPTH
             && static_eval.is_some_and(|se| se + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha);
