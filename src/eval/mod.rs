@@ -78,6 +78,12 @@ pub fn evaluate(board: &Board) -> i32 {
     side_to_move_view(board, sum.total)
 }
 
+/// A hash of white's and black's pawn bitboards, for tables kept by pawn structure (the pawn cache
+/// here, the search's correction history).
+pub fn pawn_hash(white_pawns: u64, black_pawns: u64) -> u64 {
+    (white_pawns ^ black_pawns.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 /// Pawn-structure cache entries (a power of two).
 const PAWN_CACHE_ENTRIES: usize = 1 << 14;
 
@@ -105,7 +111,7 @@ impl Evaluator {
     pub fn evaluate(&mut self, board: &Board) -> i32 {
         let pawns = Pawns::of(board);
         let key = pawns.key();
-        let hash = (key.0 ^ key.1.rotate_left(23)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let hash = pawn_hash(key.0, key.1);
         let entry = &mut self.pawn_cache[(hash >> 50) as usize & (PAWN_CACHE_ENTRIES - 1)];
         if entry.key != key {
             let mut sum = Sum::default();

@@ -82,6 +82,11 @@ fn distance(a: Square, b: Square) -> i32 {
     df.max(dr)
 }
 
+/// Index of a knight, bishop, rook or queen in per-piece tables that start at the knight.
+fn piece_index(piece: Piece) -> usize {
+    piece as usize - Piece::Knight as usize
+}
+
 /// Everything both colours' terms need to know of the board.
 struct Context<'a> {
     board: &'a Board,
@@ -89,10 +94,7 @@ struct Context<'a> {
     pawn_attacks: [BitBoard; 2],
     /// Squares attacked by each side (filled as pieces are evaluated).
     attacks: [BitBoard; 2],
-    /// Squares attacked by each side's knights and bishops, and by its rooks.
-    minor_attacks: [BitBoard; 2],
-    rook_attacks: [BitBoard; 2],
-    /// Squares attacked by each side's knights, bishops, rooks and queens, by piece.
+    /// Squares attacked by each side's knights, bishops, rooks and queens, by piece (`piece_index`).
     piece_attacks: [[BitBoard; 4]; 2],
     king_zone: [BitBoard; 2],
 }
@@ -115,8 +117,6 @@ pub(super) fn trace_pieces(board: &Board, pawn_info: &Pawns, terms: &mut impl Te
         pawns,
         pawn_attacks,
         attacks: [pawn_attacks[0] | kings[0], pawn_attacks[1] | kings[1]],
-        minor_attacks: [BitBoard::EMPTY; 2],
-        rook_attacks: [BitBoard::EMPTY; 2],
         piece_attacks: [[BitBoard::EMPTY; 4]; 2],
         king_zone,
     };
@@ -242,12 +242,7 @@ fn pieces(context: &mut Context, color: Color, terms: &mut impl Terms) {
                 _ => get_bishop_moves(square, occupied) | get_rook_moves(square, occupied),
             };
             context.attacks[color as usize] |= attacks;
-            context.piece_attacks[color as usize][piece as usize - Piece::Knight as usize] |= attacks;
-            match piece {
-                Piece::Knight | Piece::Bishop => context.minor_attacks[color as usize] |= attacks,
-                Piece::Rook => context.rook_attacks[color as usize] |= attacks,
-                _ => {}
-            }
+            context.piece_attacks[color as usize][piece_index(piece)] |= attacks;
             terms.add(color, table + (attacks & mobility_area).len() as usize, 1);
             let zone_hits = (attacks & enemy_zone).len() as i32;
             if zone_hits > 0 {
@@ -256,7 +251,7 @@ fn pieces(context: &mut Context, color: Color, terms: &mut impl Terms) {
             }
             match piece {
                 Piece::Knight | Piece::Bishop if is_outpost(context, color, square) => {
-                    terms.add(color, OUTPOST + piece as usize - Piece::Knight as usize, 1);
+                    terms.add(color, OUTPOST + piece_index(piece), 1);
                 }
                 Piece::Rook => rook_files_and_ranks(context, color, square, terms),
                 _ => {}
@@ -343,9 +338,10 @@ fn threats(context: &Context, color: Color, terms: &mut impl Terms) {
     let pieces = them & !(board.pieces(Piece::Pawn) | board.pieces(Piece::King));
     let majors = them & (board.pieces(Piece::Rook) | board.pieces(Piece::Queen));
     terms.add(color, THREAT_BY_PAWN, (context.pawn_attacks[color as usize] & pieces).len() as i32);
-    terms.add(color, THREAT_BY_MINOR, (context.minor_attacks[color as usize] & majors).len() as i32);
+    let [knights, bishops, rooks, _] = context.piece_attacks[color as usize];
+    terms.add(color, THREAT_BY_MINOR, ((knights | bishops) & majors).len() as i32);
     let queens = them & board.pieces(Piece::Queen);
-    terms.add(color, THREAT_BY_ROOK, (context.rook_attacks[color as usize] & queens).len() as i32);
+    terms.add(color, THREAT_BY_ROOK, (rooks & queens).len() as i32);
     let undefended = pieces & !context.attacks[!color as usize];
     terms.add(color, HANGING, (undefended & context.attacks[color as usize]).len() as i32);
 }

@@ -9,6 +9,8 @@
 
 use cozy_chess::{Board, Color, Piece};
 
+use crate::eval;
+
 /// Entries per side to move (a power of two), indexed by a hash of the pawns.
 const ENTRIES: usize = 1 << 14;
 /// Corrections are kept in 1/GRAIN centipawns, so small updates are not lost to rounding.
@@ -34,7 +36,7 @@ impl Default for Correction {
 fn index(board: &Board) -> usize {
     let white = board.colored_pieces(Color::White, Piece::Pawn).0;
     let black = board.colored_pieces(Color::Black, Piece::Pawn).0;
-    let hash = (white ^ black.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let hash = eval::pawn_hash(white, black);
     let slot = (hash >> 40) as usize & (ENTRIES - 1);
     board.side_to_move() as usize * ENTRIES + slot
 }
