@@ -10,9 +10,9 @@
 //!     cargo run --release --bin tune -- DATA [--epochs N] [--limit N] [--k K] [--out src/eval/tuned.rs]
 //!
 //! `--k` keeps the scale of the evaluation: K is then not fitted to the starting weights but given
-//! (the K of the previous tuning, in `tuned.rs`). Fitted afresh at every retuning, K drifted from 0.887
-//! to 0.962 over four retunings, and the centipawn scale that search margins and the WDL model were
-//! measured in drifted with it.
+//! (the K of the previous tuning, in `tuned.rs`). Fitted afresh at every retuning, K drifted from
+//! 0.887 to 0.962 over four retunings, and the centipawn scale that search margins and the WDL model
+//! were measured in drifted with it.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
@@ -243,12 +243,15 @@ fn main() -> ExitCode {
     };
     eprintln!("{} positions, {} terms", data.samples.len(), data.params.len());
     let mut weights: Weights = (0..params::PARAM_COUNT).map(eval::weight).map(|w| [w.mg as f64, w.eg as f64]).collect();
-    let given_k = option("--k").and_then(|v| v.parse::<f64>().ok()).filter(|k| k.is_finite() && *k > 0.0);
-    if option("--k").is_some() && given_k.is_none() {
-        eprintln!("error: --k needs a positive number");
-        return ExitCode::FAILURE;
-    }
-    let k = given_k.unwrap_or_else(|| fit_k(&data, &weights));
+    let given_k = option("--k");
+    let k = match given_k.map(|v| v.parse::<f64>()) {
+        None => fit_k(&data, &weights),
+        Some(Ok(k)) if k.is_finite() && k > 0.0 => k,
+        Some(_) => {
+            eprintln!("error: --k needs a positive number");
+            return ExitCode::FAILURE;
+        }
+    };
     let before = (error(&data, &weights, k, false), error(&data, &weights, k, true));
     eprintln!("K = {k:.4}; error before: train {:.6} holdout {:.6}", before.0, before.1);
     tune(&data, &mut weights, k, epochs);
