@@ -481,11 +481,8 @@ impl<'a> Worker<'a> {
             }
             legal += 1;
             let quiet = !is_noisy(board, mv);
-            let history = if quiet {
-                self.history.quiet_score(board.side_to_move(), mv, context_of(board, mv), &previous)
-            } else {
-                0
-            };
+            let moved = context_of(board, mv);
+            let history = if quiet { self.history.quiet_score(board.side_to_move(), mv, moved, &previous) } else { 0 };
 
             if !root && best_score > -MATE_BOUND && !near_limit {
                 let node = NodeFacts { depth, alpha, static_eval, improving };
@@ -534,7 +531,7 @@ impl<'a> Worker<'a> {
 
             let nodes_before = self.nodes;
             let child = self.play(board, mv, ply, true);
-            self.stack[ply].moved = Some(context_of(board, mv));
+            self.stack[ply].moved = Some(moved);
             let gives_check = !child.checkers().is_empty();
             let new_depth = depth - 1 + extension;
             searched += 1;
