@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::position::Position;
-use crate::search::{self, Flags, Job, Limits, Settings, TranspositionTable};
+use crate::search::{self, Flags, Job, Limits, Memories, Settings, TranspositionTable};
 
 /// Depth searched when `bench` is given none.
 pub const DEFAULT_DEPTH: u32 = 11;
@@ -91,7 +91,8 @@ pub fn run(depth: Option<u32>, threads: usize) -> u64 {
             tt: Arc::clone(&tt),
             reporter: Box::new(|_| {}),
         };
-        nodes += search::run(job, &flags).nodes;
+        // Each position is a game of its own: nothing learnt carries over.
+        nodes += search::run(job, &flags, &mut Memories::default()).nodes;
     }
     let elapsed_ms = start.elapsed().as_millis().max(1) as u64;
     let nps = nodes * 1000 / elapsed_ms;

@@ -1,6 +1,6 @@
 //! Analysis and tournament features through the built binary: MultiPV (with `searchmoves` and
-//! Chess960 notation), Threads (Lazy SMP: answers, `stop`, limits), UCI_ShowWDL and the Chess960
-//! start-position helpers of the command line.
+//! Chess960 notation), Threads (Lazy SMP: answers, `stop`, limits), histories kept between the moves
+//! of a game, UCI_ShowWDL and the Chess960 start-position helpers of the command line.
 
 #[path = "common/engine.rs"]
 mod engine;
@@ -154,6 +154,31 @@ fn threads_search_answers_legal_moves_and_obeys_stop_and_depth() {
     assert_eq!(engine.set_option("Threads", "2"), Vec::<String>::new());
     let search = engine.go("nodes 20000", SEARCH_TIMEOUT);
     assert!(engine.legal_moves().contains(&search.bestmove), "{search:?}");
+}
+
+/// The nodes of the last iteration of a `go depth N` from `position`.
+fn nodes_to_depth(engine: &mut Engine, position: &str, depth: u32) -> u64 {
+    engine.send(position);
+    let search = engine.go(&format!("depth {depth}"), SEARCH_TIMEOUT);
+    let nodes = search.last_info_value("nodes").and_then(|n| n.parse().ok());
+    nodes.unwrap_or_else(|| engine.fail("no node count in the last iteration"))
+}
+
+#[test]
+fn histories_are_kept_between_the_moves_of_a_game_and_forgotten_at_a_new_game() {
+    let first = "position startpos moves e2e4 e7e5 g1f3 b8c6";
+    let second = "position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5 a7a6";
+    let fresh = nodes_to_depth(&mut Engine::spawn(), second, 10);
+    for forget in ["ucinewgame", "setoption name Clear Hash"] {
+        let mut engine = Engine::spawn();
+        nodes_to_depth(&mut engine, first, 10);
+        engine.send(forget);
+        assert_eq!(nodes_to_depth(&mut engine, second, 10), fresh, "after {forget}: as a fresh engine");
+    }
+    // Within a game the second search starts from what the first learnt (and from its table).
+    let mut engine = Engine::spawn();
+    nodes_to_depth(&mut engine, first, 10);
+    assert_ne!(nodes_to_depth(&mut engine, second, 10), fresh, "the second move of a game searches as the first");
 }
 
 #[test]

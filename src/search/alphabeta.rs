@@ -12,8 +12,8 @@
 
 use cozy_chess::{Board, Move, Piece};
 
-use super::correction::Correction;
-use super::history::{context_of, History, MoveContext};
+use super::history::{context_of, MoveContext};
+use super::memory::Memory;
 use super::ordering::{is_noisy, victim, CheckSquares, MoveBuffer, MovePicker, QuietContext};
 use super::rules::{twice_seen, Repetition};
 use super::score::{self, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
@@ -67,6 +67,15 @@ const HISTORY_PRUNE_MARGIN: i32 = 2048;
 /// Singular extensions from this depth, for a table entry at most this much shallower.
 const SINGULAR_DEPTH: i32 = 8;
 const SINGULAR_TT_DEPTH_SLACK: i32 = 3;
+/// Off the principal variation, a move singular by this margin is extended two plies, at most
+/// `DOUBLE_EXTENSIONS_MAX` times along one line (the tree must stay finite).
+const DOUBLE_EXTENSION_MARGIN: i32 = 20;
+const DOUBLE_EXTENSIONS_MAX: u8 = 6;
+/// ProbCut from this depth: a capture that beats beta by the margin in a search this much shallower
+/// most likely beats beta at full depth.
+const PROBCUT_DEPTH: i32 = 5;
+const PROBCUT_MARGIN: i32 = 200;
+const PROBCUT_REDUCTION: i32 = 4;
 /// Late move reductions from this depth; table `BASE + ln(depth) · ln(moves) / DIVISOR`.
 const LMR_DEPTH: i32 = 3;
 const LMR_BASE: f64 = 0.75;
@@ -98,6 +107,8 @@ struct Frame {
     moved: Option<MoveContext>,
     /// A move the singular-extension search leaves out.
     excluded: Option<Move>,
+    /// Double extensions along the line from the root to this ply.
+    double_extensions: u8,
 }
 
 /// What move pruning needs to know of its node.
@@ -186,9 +197,8 @@ pub(super) struct Worker<'a> {
     /// Positions seen twice before the root, with their latest index in `keys` (see `rules`).
     pub(super) twice_seen: Vec<(u64, usize)>,
     stack: [Frame; MAX_PLY + 1],
-    history: Box<History>,
-    /// Learnt corrections of the static evaluation, by pawn structure.
-    correction: Box<Correction>,
+    /// Move-ordering histories and corrections of the static evaluation, kept between searches.
+    memory: &'a mut Memory,
     reductions: Vec<[i32; LMR_TABLE]>,
     /// The evaluation with its pawn-structure cache.
     evaluator: Evaluator,
@@ -222,6 +232,7 @@ impl<'a> Worker<'a> {
         settings: Settings,
         time: Option<TimeLimits>,
         shared: Shared<'a>,
+        memory: &'a mut Memory,
         id: usize,
     ) -> Worker<'a> {
         let keys = position.keys().to_vec();
@@ -252,8 +263,7 @@ impl<'a> Worker<'a> {
             repetition_floor: 0,
             keys,
             stack: [Frame::default(); MAX_PLY + 1],
-            history: Box::default(),
-            correction: Box::default(),
+            memory,
             reductions: reduction_table(),
             evaluator: Evaluator::default(),
             buffers: (0..=MAX_PLY).map(|_| Some(MoveBuffer::default())).collect(),
@@ -421,7 +431,7 @@ impl<'a> Worker<'a> {
 
         let raw_eval = if in_check { None } else { Some(self.raw_eval(board, entry.and_then(|e| e.eval))) };
         let uncorrected_eval = raw_eval.map(|e| self.scale_for_clock(e, ply));
-        let static_eval = uncorrected_eval.map(|e| self.correction.corrected(board, e));
+        let static_eval = uncorrected_eval.map(|e| self.memory.correction.corrected(board, e));
         self.stack[ply].static_eval = static_eval;
         let improving = self.improving(ply, static_eval);
         // The table's score bounds the evaluation better than the evaluation itself.
@@ -437,7 +447,7 @@ impl<'a> Worker<'a> {
             (Some(se), _, _) => se,
             (None, _, _) => -INFINITY,
         };
-        self.history.clear_killers(ply + 1);
+        self.memory.history.clear_killers(ply + 1);
         let near_limit = self.near_limit(ply);
 
         if !root && !pv_node && !in_check && excluded.is_none() && !near_limit {
@@ -447,6 +457,20 @@ impl<'a> Worker<'a> {
             if self.aborted {
                 return DRAW;
             }
+            let probcut_beta = beta + PROBCUT_MARGIN;
+            // Unless the table already says this node fails low against the ProbCut bound.
+            let table_denies = entry.zip(tt_score).is_some_and(|(e, ts)| {
+                e.depth > depth - PROBCUT_REDUCTION && ts < probcut_beta && e.bound != Bound::Lower
+            });
+            if depth >= PROBCUT_DEPTH && beta.abs() < MATE_BOUND && !table_denies {
+                let evals = (static_eval.unwrap_or(eval), raw_eval);
+                if let Some(score) = self.probcut(board, depth, probcut_beta, evals, tt_move, ply, cut_node) {
+                    return score;
+                }
+                if self.aborted {
+                    return DRAW;
+                }
+            }
         }
         // Internal iterative reduction: without a table move this node was never searched well.
         if depth >= IIR_DEPTH && tt_move.is_none() && excluded.is_none() && (pv_node || cut_node) && !near_limit {
@@ -454,8 +478,8 @@ impl<'a> Worker<'a> {
         }
 
         let previous = self.previous_moves(ply);
-        let countermove = self.history.countermove(previous[0]);
-        let killers = self.history.killers(ply);
+        let countermove = self.memory.history.countermove(previous[0]);
+        let killers = self.memory.history.killers(ply);
         let buffer = self.buffers[ply].take().unwrap_or_default();
         let mut picker = MovePicker::with_buffer(board, tt_move, true, buffer);
         let original_alpha = alpha;
@@ -469,7 +493,7 @@ impl<'a> Worker<'a> {
         let mut check_squares = None;
         loop {
             let next = {
-                let context = QuietContext { history: &self.history, killers, countermove, previous };
+                let context = QuietContext { history: &self.memory.history, killers, countermove, previous };
                 picker.next(board, &context)
             };
             let Some(mv) = next else { break };
@@ -482,7 +506,8 @@ impl<'a> Worker<'a> {
             legal += 1;
             let quiet = !is_noisy(board, mv);
             let moved = context_of(board, mv);
-            let history = if quiet { self.history.quiet_score(board.side_to_move(), mv, moved, &previous) } else { 0 };
+            let history =
+                if quiet { self.memory.history.quiet_score(board.side_to_move(), mv, moved, &previous) } else { 0 };
 
             if !root && best_score > -MATE_BOUND && !near_limit {
                 let node = NodeFacts { depth, alpha, static_eval, improving };
@@ -517,7 +542,9 @@ impl<'a> Worker<'a> {
                         return DRAW;
                     }
                     if score < singular_beta {
-                        extension = 1;
+                        let doubles = self.stack[ply].double_extensions;
+                        let far_below = score < singular_beta - DOUBLE_EXTENSION_MARGIN;
+                        extension = if !pv_node && far_below && doubles < DOUBLE_EXTENSIONS_MAX { 2 } else { 1 };
                     } else if singular_beta >= beta {
                         // Multi-cut: more than one move beats beta.
                         self.buffers[ply] = Some(picker.into_buffer());
@@ -532,6 +559,7 @@ impl<'a> Worker<'a> {
             let nodes_before = self.nodes;
             let child = self.play(board, mv, ply, true);
             self.stack[ply].moved = Some(moved);
+            self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions + (extension >= 2) as u8;
             let gives_check = !child.checkers().is_empty();
             let new_depth = depth - 1 + extension;
             searched += 1;
@@ -545,6 +573,9 @@ impl<'a> Worker<'a> {
                     reduction += !pv_node as i32 + cut_node as i32 - improving as i32 - gives_check as i32;
                     if quiet {
                         reduction -= history / LMR_HISTORY_DIVISOR;
+                        // The killers and the countermove refuted a sibling line: likelier to matter.
+                        let remembered = killers.contains(&Some(mv)) || countermove == Some(mv);
+                        reduction -= remembered as i32;
                     }
                     reduction = reduction.min(new_depth - 1).max(0);
                 }
@@ -608,7 +639,7 @@ impl<'a> Worker<'a> {
             let learn = quiet_best && !near_limit && !score::is_mate(best_score);
             if let (Some(uncorrected), Some(corrected)) = (uncorrected_eval, static_eval) {
                 if learn && bound.settles(best_score, corrected, corrected) {
-                    self.correction.update(board, depth, best_score, uncorrected);
+                    self.memory.correction.update(board, depth, best_score, uncorrected);
                 }
             }
         }
@@ -643,6 +674,7 @@ impl<'a> Worker<'a> {
             let reduction = NMP_BASE + depth / NMP_DEPTH_DIVISOR + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
             let child = board.null_move()?;
             self.stack[ply].moved = None;
+            self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
             self.clocks[ply + 1] = self.clocks[ply].saturating_add(1);
             self.keys.push(repetition_key(&child));
             let saved_floor = self.repetition_floor;
@@ -658,6 +690,60 @@ impl<'a> Worker<'a> {
             }
         }
         None
+    }
+
+    /// ProbCut: searches the captures whose exchange alone could beat `probcut_beta`, first by
+    /// quiescence, then at reduced depth; `Some(score)` when one beats it (the node fails high).
+    /// `evals`: the node's static evaluation and its raw evaluation (for the table).
+    #[allow(clippy::too_many_arguments)]
+    fn probcut(
+        &mut self,
+        board: &Board,
+        depth: i32,
+        probcut_beta: i32,
+        (static_eval, raw_eval): (i32, Option<i32>),
+        tt_move: Option<Move>,
+        ply: usize,
+        cut_node: bool,
+    ) -> Option<i32> {
+        let buffer = self.buffers[ply].take().unwrap_or_default();
+        let mut picker = MovePicker::with_buffer(board, tt_move, false, buffer);
+        let mut result = None;
+        loop {
+            let next = {
+                let context = QuietContext {
+                    history: &self.memory.history,
+                    killers: [None; 2],
+                    countermove: None,
+                    previous: [None; 2],
+                };
+                picker.next(board, &context)
+            };
+            let Some(mv) = next else { break };
+            if picker.past_good_noisy() || !see_ge(board, mv, probcut_beta - static_eval) {
+                continue;
+            }
+            let child = self.play(board, mv, ply, true);
+            self.stack[ply].moved = Some(context_of(board, mv));
+            self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
+            let mut score = -self.quiescence(&child, -probcut_beta, -probcut_beta + 1, ply + 1);
+            if score >= probcut_beta && !self.aborted {
+                let reduced = depth - PROBCUT_REDUCTION;
+                score = -self.negamax(&child, reduced, -probcut_beta, -probcut_beta + 1, ply + 1, !cut_node);
+            }
+            self.keys.pop();
+            if self.aborted {
+                break;
+            }
+            if score >= probcut_beta {
+                let stored = score::to_tt(score, ply);
+                self.tt.store(board.hash(), Some(mv), stored, raw_eval, depth - PROBCUT_REDUCTION + 1, Bound::Lower);
+                result = Some(score);
+                break;
+            }
+        }
+        self.buffers[ply] = Some(picker.into_buffer());
+        result
     }
 
     /// Move-level pruning: late move pruning and futility pruning of quiet moves that give no check
@@ -700,10 +786,10 @@ impl<'a> Worker<'a> {
     fn reward(&mut self, board: &Board, ply: usize, best: Move, quiet: bool, tried: &Tried, depth: i32) {
         if quiet {
             let previous = self.previous_moves(ply);
-            self.history.reward_quiet(board, ply, best, &tried.quiets, &previous, depth);
-            self.history.reward_captures(board, None, &tried.captures, depth);
+            self.memory.history.reward_quiet(board, ply, best, &tried.quiets, &previous, depth);
+            self.memory.history.reward_captures(board, None, &tried.captures, depth);
         } else {
-            self.history.reward_captures(board, Some(best), &tried.captures, depth);
+            self.memory.history.reward_captures(board, Some(best), &tried.captures, depth);
         }
     }
 
@@ -741,7 +827,7 @@ impl<'a> Worker<'a> {
         if !in_check {
             let raw = self.raw_eval(board, entry.and_then(|e| e.eval));
             raw_eval = Some(raw);
-            stand_pat = self.correction.corrected(board, self.scale_for_clock(raw, ply));
+            stand_pat = self.memory.correction.corrected(board, self.scale_for_clock(raw, ply));
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -755,8 +841,12 @@ impl<'a> Worker<'a> {
         let mut best_move = None;
         loop {
             let next = {
-                let context =
-                    QuietContext { history: &self.history, killers: [None; 2], countermove: None, previous: [None; 2] };
+                let context = QuietContext {
+                    history: &self.memory.history,
+                    killers: [None; 2],
+                    countermove: None,
+                    previous: [None; 2],
+                };
                 picker.next(board, &context)
             };
             let Some(mv) = next else { break };

@@ -92,6 +92,11 @@ impl History {
         self.killers[ply] = [None; 2];
     }
 
+    /// Forgets the killers of every ply (they belong to one search's plies).
+    pub fn clear_all_killers(&mut self) {
+        self.killers.fill([None; 2]);
+    }
+
     pub fn countermove(&self, previous: Option<MoveContext>) -> Option<Move> {
         previous.and_then(|p| self.countermoves[context_index(p)])
     }

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use cozy_chess::{Board, Move};
 
 use super::alphabeta::{Line, Worker};
+use super::memory::Memories;
 use super::ordering::legal_moves;
 use super::score::{self, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use super::threads::{self, Shared, Team, MAIN};
@@ -36,8 +37,9 @@ pub(super) fn first_allowed_move(board: &Board, allowed: &[Move]) -> Option<Move
     legal_moves(board).into_iter().find(|mv| allowed.is_empty() || allowed.contains(mv))
 }
 
-/// Runs one search to the end, reporting iterations and exactly one best move.
-pub fn run(job: Job, flags: &Flags) -> SearchResult {
+/// Runs one search to the end, reporting iterations and exactly one best move. The threads learn
+/// into `memories` and start from what earlier searches of the game left there.
+pub fn run(job: Job, flags: &Flags, memories: &mut Memories) -> SearchResult {
     let Job { position, mut limits, settings, tt, mut reporter } = job;
     if let Some(budget) = settings.strength.nodes() {
         limits.nodes = Some(limits.nodes.map_or(budget, |n| n.min(budget)));
@@ -52,10 +54,12 @@ pub fn run(job: Job, flags: &Flags) -> SearchResult {
     log_start(&limits, time);
     let team = Team::new(settings.threads.max(1));
     let shared = Shared { tt: &tt, flags, team: &team };
+    let (main_memory, helper_memories) = memories.for_threads(team.threads());
     let result = std::thread::scope(|scope| {
-        threads::spawn_helpers(scope, &position, &limits, settings, shared);
+        threads::spawn_helpers(scope, &position, &limits, settings, shared, helper_memories);
         let searched = panic::catch_unwind(AssertUnwindSafe(|| {
-            Worker::new(&position, &limits, settings, time, shared, MAIN).iterate(position.board(), &mut reporter)
+            Worker::new(&position, &limits, settings, time, shared, main_memory, MAIN)
+                .iterate(position.board(), &mut reporter)
         }));
         // A bug in the search must not cost the game: answer with a legal move all the same.
         let result = searched.unwrap_or_else(|_| {

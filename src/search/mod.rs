@@ -9,6 +9,7 @@ mod alphabeta;
 mod correction;
 mod history;
 mod iterate;
+mod memory;
 pub mod ordering;
 mod rules;
 pub mod score;
@@ -28,6 +29,7 @@ use crossbeam_channel::{Receiver, Sender};
 
 use crate::position::{MoveLimit, Position};
 pub use iterate::{run, SearchResult};
+pub use memory::Memories;
 pub use strength::Strength;
 pub use threads::MAX_THREADS;
 pub use time::Clock;
@@ -114,6 +116,8 @@ pub struct Flags {
     ponder: AtomicBool,
     /// Set just before the search reports its best move: from then on the engine is idle.
     finished: AtomicBool,
+    /// A new game: the next search starts without the histories of the earlier ones.
+    forget: AtomicBool,
 }
 
 impl Flags {
@@ -136,6 +140,11 @@ impl Flags {
 
     fn finished(&self) -> bool {
         self.finished.load(Ordering::Acquire)
+    }
+
+    /// Whether a new game began since the last search (and clears the flag).
+    fn take_forget(&self) -> bool {
+        self.forget.swap(false, Ordering::Relaxed)
     }
 
     fn reset(&self, ponder: bool) {
@@ -171,8 +180,12 @@ impl Searcher {
             .name("search".into())
             .stack_size(SEARCH_STACK_BYTES)
             .spawn(move || {
+                let mut memories = Memories::default();
                 for job in job_rx {
-                    run(job, &thread_flags);
+                    if thread_flags.take_forget() {
+                        memories.forget();
+                    }
+                    run(job, &thread_flags, &mut memories);
                     if done_tx.send(()).is_err() {
                         break;
                     }
@@ -198,6 +211,11 @@ impl Searcher {
     /// Asks the running search to finish now (it still reports its best move).
     pub fn stop(&self) {
         self.flags.stop();
+    }
+
+    /// A new game (`ucinewgame`, `Clear Hash`): the next search forgets what earlier ones learnt.
+    pub fn forget(&self) {
+        self.flags.forget.store(true, Ordering::Relaxed);
     }
 
     /// The pondered move was played: the search continues as a normal timed search.

@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread::Scope;
 
 use super::alphabeta::Worker;
+use super::memory::Memory;
 use super::tt::TranspositionTable;
 use super::{Flags, Limits, Settings, Strength, SEARCH_STACK_BYTES};
 use crate::position::Position;
@@ -71,24 +72,27 @@ pub(super) struct Shared<'a> {
     pub team: &'a Team,
 }
 
-/// Starts the helper threads (ids 1..threads) in `scope`; they run until the team is stopped (or
-/// their depth or node limit). A helper that cannot be spawned is logged and left out.
+/// Starts the helper threads (ids 1..threads) in `scope`, each with its own memory from `memories`;
+/// they run until the team is stopped (or their depth or node limit). A helper that cannot be spawned
+/// is logged and left out.
 pub(super) fn spawn_helpers<'scope, 'env>(
     scope: &'scope Scope<'scope, 'env>,
     position: &'env Position,
     limits: &'env Limits,
     settings: Settings,
     shared: Shared<'env>,
+    memories: &'env mut [Memory],
 ) {
     // Helpers search one line at full strength: MultiPV and the handicap are the main thread's business.
     let settings = Settings { multipv: 1, strength: Strength::Full, ..settings };
-    for id in MAIN + 1..shared.team.threads() {
+    for (id, memory) in (MAIN + 1..shared.team.threads()).zip(memories) {
         let spawned = std::thread::Builder::new()
             .name(format!("helper {id}"))
             .stack_size(SEARCH_STACK_BYTES)
             .spawn_scoped(scope, move || {
                 let searched = panic::catch_unwind(AssertUnwindSafe(|| {
-                    Worker::new(position, limits, settings, None, shared, id).iterate(position.board(), &mut |_| {})
+                    Worker::new(position, limits, settings, None, shared, memory, id)
+                        .iterate(position.board(), &mut |_| {})
                 }));
                 if searched.is_err() {
                     log::error!("helper thread {id} panicked; the other threads go on");

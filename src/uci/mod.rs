@@ -91,7 +91,7 @@ impl Engine {
             Command::Uci => self.identify(),
             Command::IsReady => output::send_message(&UciMessage::ReadyOk),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
-            Command::UciNewGame => self.tt.clear(),
+            Command::UciNewGame => self.new_game(),
             Command::Position { start, moves } => self.set_position(start, &moves),
             Command::Go(go) => self.go(go),
             Command::Perft(depth) => self.perft(depth),
@@ -106,6 +106,12 @@ impl Engine {
             Command::Bench(depth) => self.bench(depth),
         }
         Flow::Continue
+    }
+
+    /// Empties the table and has the next search forget the histories of the earlier ones.
+    fn new_game(&self) {
+        self.tt.clear();
+        self.searcher.forget();
     }
 
     fn identify(&self) {
@@ -129,7 +135,7 @@ impl Engine {
                 Ok(tt) => self.tt = Arc::new(tt),
                 Err(message) => return output::error(&format!("{message}; Hash stays {} MiB", self.options.hash_mb)),
             },
-            Change::ClearHash => self.tt.clear(),
+            Change::ClearHash => self.new_game(),
             Change::DebugLogFile => {
                 if let Err(message) = log_file::set_path(&updated.debug_log_file) {
                     return output::error(&message);
