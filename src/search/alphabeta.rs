@@ -3,12 +3,13 @@
 //!
 //! At each node, in order: the rules (draws, see `rules`), mate-distance pruning, a transposition
 //! table cutoff, the static evaluation (with the learnt `correction`), then (away from the principal
-//! variation and not in check) reverse futility pruning, razoring and null-move pruning; internal
-//! iterative reduction when no table move is known; then the moves from the staged picker, with late
-//! move pruning, futility, history and SEE pruning, singular extensions (and multi-cut), check
-//! extensions and late move reductions from a logarithmic table. Cutoffs feed the killer,
-//! countermove and history tables; a node's result that the static evaluation missed feeds the
-//! correction history.
+//! variation and not in check) reverse futility pruning, razoring, null-move pruning and ProbCut;
+//! internal iterative reduction when no table move is known; then the moves from the staged picker,
+//! with late move pruning, futility, history and SEE pruning, singular extensions (double ones off
+//! the principal variation, and multi-cut), check extensions and late move reductions from a
+//! logarithmic table. Cutoffs feed the killer, countermove and history tables; a node's result that
+//! the static evaluation missed feeds the correction history. Both kinds of history live in the
+//! thread's `memory`, kept between the searches of a game.
 
 use cozy_chess::{Board, Move, Piece};
 
