@@ -711,17 +711,13 @@ impl<'a> Worker<'a> {
         let mut picker = MovePicker::with_buffer(board, tt_move, false, buffer);
         let mut result = None;
         loop {
-            let next = {
-                let context = QuietContext {
-                    history: &self.memory.history,
-                    killers: [None; 2],
-                    countermove: None,
-                    previous: [None; 2],
-                };
-                picker.next(board, &context)
-            };
+            let next = picker.next(board, &QuietContext::history_only(&self.memory.history));
             let Some(mv) = next else { break };
-            if picker.past_good_noisy() || !see_ge(board, mv, probcut_beta - static_eval) {
+            // What the picker hands out after the good captures loses material.
+            if picker.past_good_noisy() {
+                break;
+            }
+            if !see_ge(board, mv, probcut_beta - static_eval) {
                 continue;
             }
             let child = self.play(board, mv, ply, true);
@@ -841,15 +837,7 @@ impl<'a> Worker<'a> {
         let mut legal = 0;
         let mut best_move = None;
         loop {
-            let next = {
-                let context = QuietContext {
-                    history: &self.memory.history,
-                    killers: [None; 2],
-                    countermove: None,
-                    previous: [None; 2],
-                };
-                picker.next(board, &context)
-            };
+            let next = picker.next(board, &QuietContext::history_only(&self.memory.history));
             let Some(mv) = next else { break };
             legal += 1;
             if !in_check {

@@ -266,6 +266,13 @@ pub struct QuietContext<'a> {
     pub previous: [Option<MoveContext>; 2],
 }
 
+impl QuietContext<'_> {
+    /// Ordering by the history tables alone (quiescence and ProbCut: no killers, no previous moves).
+    pub fn history_only(history: &History) -> QuietContext<'_> {
+        QuietContext { history, killers: [None; 2], countermove: None, previous: [None; 2] }
+    }
+}
+
 /// The storage of one picker, handed back and forth so that a search reuses one per ply instead of
 /// clearing a fresh one at every node.
 pub struct MoveBuffer(Box<ScoredMoves>);
@@ -447,7 +454,7 @@ mod tests {
     fn all_picked(fen: &str, table_move: Option<&str>) -> Vec<Move> {
         let board: Board = fen.parse().expect("fen");
         let history = History::default();
-        let context = QuietContext { history: &history, killers: [None; 2], countermove: None, previous: [None; 2] };
+        let context = QuietContext::history_only(&history);
         let mut picker = MovePicker::new(&board, table_move.map(|m| m.parse().expect("move")), true);
         let mut picked = Vec::new();
         while let Some(mv) = picker.next(&board, &context) {
