@@ -348,6 +348,11 @@ impl<'a> Worker<'a> {
         self.pv_len[ply] = child_len + 1;
     }
 
+    /// The child at `ply + 1`, reached with `extension`, counts the double extensions of its line.
+    fn pass_double_extensions(&mut self, ply: usize, extension: i32) {
+        self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions + (extension >= 2) as u8;
+    }
+
     /// The moves one and two plies before `ply`.
     fn previous_moves(&self, ply: usize) -> [Option<MoveContext>; 2] {
         let back = |n: usize| if ply >= n { self.stack[ply - n].moved } else { None };
@@ -560,7 +565,7 @@ impl<'a> Worker<'a> {
             let nodes_before = self.nodes;
             let child = self.play(board, mv, ply, true);
             self.stack[ply].moved = Some(moved);
-            self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions + (extension >= 2) as u8;
+            self.pass_double_extensions(ply, extension);
             let gives_check = !child.checkers().is_empty();
             let new_depth = depth - 1 + extension;
             searched += 1;
@@ -675,7 +680,7 @@ impl<'a> Worker<'a> {
             let reduction = NMP_BASE + depth / NMP_DEPTH_DIVISOR + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
             let child = board.null_move()?;
             self.stack[ply].moved = None;
-            self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
+            self.pass_double_extensions(ply, 0);
             self.clocks[ply + 1] = self.clocks[ply].saturating_add(1);
             self.keys.push(repetition_key(&child));
             let saved_floor = self.repetition_floor;
@@ -722,7 +727,7 @@ impl<'a> Worker<'a> {
             }
             let child = self.play(board, mv, ply, true);
             self.stack[ply].moved = Some(context_of(board, mv));
-            self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
+            self.pass_double_extensions(ply, 0);
             let mut score = -self.quiescence(&child, -probcut_beta, -probcut_beta + 1, ply + 1);
             if score >= probcut_beta && !self.aborted {
                 let reduced = depth - PROBCUT_REDUCTION;
