@@ -14,6 +14,9 @@ import re
 import chess.pgn
 
 SPENT = re.compile(r"(\d+(?:\.\d+)?)s\b")
+# The comments round each move's time to 10 ms, so the replayed clock drifts; a share of a clock
+# replayed below this is noise, not a close call, and is left out.
+LEAST_CLOCK_FOR_SHARE = 0.05
 
 
 def games(paths):
@@ -43,7 +46,8 @@ def main():
             s = stats.setdefault(names[side], {"moves": 0, "least_left": base, "worst_share": 0.0})
             spent = float(found.group(1))
             s["moves"] += 1
-            s["worst_share"] = max(s["worst_share"], spent / max(clock[side], 1e-9))
+            if clock[side] >= LEAST_CLOCK_FOR_SHARE:
+                s["worst_share"] = max(s["worst_share"], spent / clock[side])
             clock[side] -= spent
             s["least_left"] = min(s["least_left"], clock[side])
             clock[side] += increment
