@@ -6,11 +6,12 @@
 Why: match.py keeps every finished game in memory, and it charges a move from the moment it hands
 `play()` to python-chess until the `bestmove` comes back. A full collection of Python's cyclic
 garbage collector stops all of the harness's threads for as long as it takes to walk every object,
-and that grows with the games held. In a 1+0.01 match (stopped after 536 games) four moves were lost
-on time, each after a hand-over from one engine's `bestmove` to the other's `go` of 228 to 248 ms,
-all after game 270 (the median hand-over is 2 ms); the harness charged each to the engine on move.
-Without the collector, 1000 games had no hand-over above 100 ms and no time loss (bench/RESULTS.md).
-A tournament manager written in C++ (fastchess, cutechess) has no such pause.
+and that grows with the games held: about 0.5 ms for each game, 333 ms after 698 games. In a
+1+0.01 match (stopped after 536 games) three of four time losses came right after a hand-over from
+one engine's `bestmove` to the other's `go` of 228 to 248 ms, all after game 270 (the median
+hand-over is 2 ms), and the harness charged each to the engine on move. Without the collector, 1000
+games had no hand-over above 100 ms and no time loss (bench/RESULTS.md). A tournament manager
+written in C++ (fastchess, cutechess) has no such pause.
 
 Reference counting still frees most objects. The reference cycles python-chess leaves behind (each
 game's engine handles) stay until the end: the harness grew by about 0.9 MB a game (424 MB after
@@ -19,7 +20,7 @@ game's engine handles) stay until the end: the harness grew by about 0.9 MB a ga
 Every collection that happens all the same (none should) is reported on stderr with its duration.
 With `MATCH_GC=on` in the environment the collector stays on and every full (generation 2)
 collection is reported the same way, with the wall-clock time it ended: how the pause grows with
-the games held can be measured.
+the games held can be measured. `MATCH_PY` in the environment names another match.py to run.
 """
 import gc
 import os
