@@ -10,20 +10,20 @@ move. Prints the distribution and the slowest hand-overs with the time the `go` 
 """
 import argparse
 
-
-def seconds(stamp):
-    hours, minutes, secs = stamp.split(":")
-    return int(hours) * 3600 + int(minutes) * 60 + float(secs)
+from log_times import STAMP, parse_time
 
 
 def events(name, path):
-    """(time in s, engine, 'bm' or 'go', time stamp) for every bestmove sent and go received."""
+    """(time, engine, 'bm' or 'go', time stamp) for every bestmove sent and go received."""
     found = []
-    with open(path, errors="replace") as log:
-        for line in log:
-            if ">> bestmove" in line or "<< go " in line:
-                stamp = line[11:line.index("Z")]
-                found.append((seconds(stamp), name, "bm" if "bestmove" in line else "go", stamp))
+    with open(path, encoding="utf-8", errors="replace") as log:
+        for raw in log:
+            match = STAMP.match(raw.rstrip("\n"))
+            if not match:
+                continue
+            stamp, text = match.group(1), match.group(2)
+            if text.startswith(">> bestmove") or text.startswith("<< go "):
+                found.append((parse_time(stamp), name, "bm" if text.startswith(">>") else "go", stamp))
     return found
 
 
@@ -35,7 +35,7 @@ def handoffs(all_events):
         if kind == "bm":
             last_bestmove = (time, name)
         elif last_bestmove and last_bestmove[1] != name:
-            gaps.append(((time - last_bestmove[0]) * 1000, stamp))
+            gaps.append(((time - last_bestmove[0]).total_seconds() * 1000, stamp))
             last_bestmove = None
         else:
             last_bestmove = None
