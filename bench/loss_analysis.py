@@ -26,7 +26,8 @@ STILL_LEVEL = -30
 OPPONENT_SEES = -100
 AHEAD = 150
 MATE_CP = 3000
-SCORE = re.compile(r"\s*([+-]?\d+|[+-]?M\d+|#-?\d+)/")
+# match.py writes `+22/14 0.36s`, and mates as `#+3/20` or `#-4/32`.
+SCORE = re.compile(r"\s*([+-]?\d+|#[+-]?\d+)/")
 
 
 def score_of(comment):
@@ -35,20 +36,21 @@ def score_of(comment):
     if not match:
         return None
     text = match.group(1)
-    if "M" in text or "#" in text:
-        return -MATE_CP if "-" in text else MATE_CP
+    if text.startswith("#"):
+        return -MATE_CP if text.startswith("#-") else MATE_CP
     return int(text)
 
 
 def moves_of(game, we_white):
-    """(ours, score from our point of view, board after the move) for every scored move."""
+    """(ours, score from our point of view, the game node) for every scored move."""
     moves = []
     for node in game.mainline():
         score = score_of(node.comment)
         if score is None:
             continue
-        ours = (node.parent.board().turn == chess.WHITE) == we_white
-        moves.append((ours, score if ours else -score, node.board()))
+        # `turn()` is the side to move after the move: the mover is the other side.
+        ours = (node.turn() == chess.BLACK) == we_white
+        moves.append((ours, score if ours else -score, node))
     return moves
 
 
@@ -83,7 +85,7 @@ def analyse(path):
             theirs = [moves[j][1] for j in range(max(0, at - 6), at) if not moves[j][0]]
             if theirs:
                 opponent_view.append(min(theirs))
-            board = moves[at][2]
+            board = moves[at][2].board()
             our_colour = chess.WHITE if we_white else chess.BLACK
             king = board.king(our_colour)
             queens = board.pieces(chess.QUEEN, not our_colour)
