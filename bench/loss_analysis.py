@@ -5,8 +5,8 @@ For every lost game, find the first of our moves whose reported score is -150 cp
 "drop"). A loss is sudden when, over our three moves before the drop, our score was still -30 or
 better; otherwise it is gradual. For the sudden ones, report what the opponent's own scores said in
 the plies before the drop (in our point of view), how many of our moves earlier the opponent first
-reported +100 for itself, and whether its queen stood within three squares of our king at the drop.
-Also counts the games where we reported +150 or better at some point and did not win.
+reported +100 for itself (only where it did so before our drop), and whether its queen stood within
+three squares of our king at the drop. Also counts the games where we reported +150 or better at some point and did not win.
 
     python3 bench/loss_analysis.py bench/gauntlet/sf2400_602bbd5.pgn.gz
 
@@ -90,7 +90,7 @@ def analyse(path):
             king = board.king(our_colour)
             queens = board.pieces(chess.QUEEN, not our_colour)
             counts["queen_near"] += any(chess.square_distance(king, q) <= 3 for q in queens)
-            first = next((j for j, m in enumerate(moves) if not m[0] and m[1] <= OPPONENT_SEES), None)
+            first = next((j for j in range(at) if not moves[j][0] and moves[j][1] <= OPPONENT_SEES), None)
             if first is not None:
                 lead_moves.append(drop - sum(1 for i in ours if i < first))
     return counts, opponent_view, lead_moves
