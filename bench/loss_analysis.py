@@ -6,7 +6,8 @@ For every lost game, find the first of our moves whose reported score is -150 cp
 better; otherwise it is gradual. For the sudden ones, report what the opponent's own scores said in
 the plies before the drop (in our point of view), how many of our moves earlier the opponent first
 reported +100 for itself (only where it did so before our drop), and whether its queen stood within
-three squares of our king at the drop. Also counts the games where we reported +150 or better at some point and did not win.
+three squares of our king at the drop. Also counts the games where we reported +150 or better at some
+point and did not win.
 
     python3 bench/loss_analysis.py bench/gauntlet/sf2400_602bbd5.pgn.gz
 

@@ -7,7 +7,8 @@ match.py writes the two games of an opening pair one after the other. Runs of th
     python3 bench/sprt_from_pgn.py --sprt -5 0 run1.pgn run2.pgn
 
 Gzipped PGNs (`.pgn.gz`) are read as they are: the clock-scaling runs so far are in
-bench/sprt/clock_scaling/.
+bench/sprt/clock_scaling/. `--drop-time-losses` leaves out every pair with a game that match.py ended
+on time (its Termination header says "time loss"), to show whether those games move the result.
 
 Engine A is the one whose name in the PGN is "A" (the build under test).
 """
@@ -24,15 +25,24 @@ def a_score(game):
     return white if game.headers["White"] == "A" else 1.0 - white
 
 
-def pair_scores(paths):
-    scores = []
+def time_loss(game):
+    return "time loss" in game.headers.get("Termination", "")
+
+
+def pair_scores(paths, drop_time_losses=False):
+    """Score of A in each complete pair, and how many pairs were left out for a time loss."""
+    scores, dropped = [], 0
     for path in paths:
         games = []
         with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
             while (game := chess.pgn.read_game(f)) is not None:
-                games.append(a_score(game))
-        scores += [(games[i] + games[i + 1]) / 2 for i in range(0, len(games) - 1, 2)]
-    return scores
+                games.append(game)
+        for first, second in zip(games[0::2], games[1::2]):
+            if drop_time_losses and (time_loss(first) or time_loss(second)):
+                dropped += 1
+                continue
+            scores.append((a_score(first) + a_score(second)) / 2)
+    return scores, dropped
 
 
 def main():
@@ -40,9 +50,12 @@ def main():
     p.add_argument("--sprt", nargs=2, type=float, default=[-5.0, 0.0])
     p.add_argument("--alpha", type=float, default=0.05)
     p.add_argument("--beta", type=float, default=0.05)
+    p.add_argument("--drop-time-losses", action="store_true")
     p.add_argument("pgn", nargs="+")
     args = p.parse_args()
-    pairs = pair_scores(args.pgn)
+    pairs, dropped = pair_scores(args.pgn, args.drop_time_losses)
+    if dropped:
+        print(f"left out {dropped} pairs with a time loss")
     n = len(pairs)
     s = sum(pairs) / n
     var = max(sum(x * x for x in pairs) / n - s * s, 1e-9) / n
