@@ -2,10 +2,11 @@
 //!
 //! Each line of the data file is a quiet position and the result of the game it came from
 //! (`FEN c9 "1-0";`, as in `../shared/data/tuning/sf_quiet.epd`). The evaluation is linear in its
-//! weights (`engine::eval::params`), so each position is reduced once to its term counts; the tuner
-//! then minimises the mean squared error between the result and `sigmoid(K · eval)` with Adam, `K`
-//! fitted first to the starting weights, and a small L2 penalty on all but material. A tenth of the positions is held out to show the fit
-//! generalises. The result is written as a Rust table to paste over `src/eval/tuned.rs`:
+//! weights (`engine::eval::params`), so each position is reduced once to its term counts (and to its
+//! endgame scales, `eval::endgame_scale`, for either side ahead); the tuner then minimises the mean
+//! squared error between the result and `sigmoid(K · eval)` with Adam, `K` fitted first to the
+//! starting weights, and a small L2 penalty on all but material. A tenth of the positions is held out
+//! to show the fit generalises. The result is written as a Rust table to paste over `src/eval/tuned.rs`:
 //!
 //!     cargo run --release --bin tune -- DATA [--epochs N] [--limit N] [--k K] [--out src/eval/tuned.rs]
 //!
@@ -39,6 +40,8 @@ struct Sample {
     len: u16,
     /// Middlegame share of the blend (phase / PHASE_TOTAL).
     mg_share: f32,
+    /// Endgame scale (a fraction) when the endgame value favours white, and when it favours black.
+    eg_scales: [f32; 2],
     /// Game result for white: 1, 0.5 or 0.
     result: f32,
 }
@@ -92,7 +95,9 @@ fn load(path: &str, limit: usize) -> Result<Data, String> {
         }
         let len = (data.params.len() as u32 - start) as u16;
         let mg_share = eval::phase(&board) as f32 / PHASE_TOTAL as f32;
-        data.samples.push(Sample { start, len, mg_share, result });
+        let scale = |strong| eval::endgame_scale(&board, strong) as f32 / eval::SCALE_NORMAL as f32;
+        let eg_scales = [scale(Color::White), scale(Color::Black)];
+        data.samples.push(Sample { start, len, mg_share, eg_scales, result });
     }
     Ok(data)
 }
@@ -100,7 +105,8 @@ fn load(path: &str, limit: usize) -> Result<Data, String> {
 /// Weights as floats: `[mg, eg]` per parameter.
 type Weights = Vec<[f64; 2]>;
 
-fn evaluate(data: &Data, sample: &Sample, weights: &Weights) -> f64 {
+/// The evaluation (white's view) and the endgame scale it was blended with, as the engine does it.
+fn evaluate_with_scale(data: &Data, sample: &Sample, weights: &Weights) -> (f64, f64) {
     let range = sample.start as usize..sample.start as usize + sample.len as usize;
     let (mut mg, mut eg) = (0.0, 0.0);
     for (&param, &count) in data.params[range.clone()].iter().zip(&data.counts[range]) {
@@ -108,8 +114,13 @@ fn evaluate(data: &Data, sample: &Sample, weights: &Weights) -> f64 {
         mg += w[0] * count as f64;
         eg += w[1] * count as f64;
     }
+    let eg_scale = sample.eg_scales[if eg >= 0.0 { 0 } else { 1 }] as f64;
     let share = sample.mg_share as f64;
-    mg * share + eg * (1.0 - share)
+    (mg * share + eg * eg_scale * (1.0 - share), eg_scale)
+}
+
+fn evaluate(data: &Data, sample: &Sample, weights: &Weights) -> f64 {
+    evaluate_with_scale(data, sample, weights).0
 }
 
 fn sigmoid(k: f64, eval: f64) -> f64 {
@@ -153,14 +164,15 @@ fn gradient(data: &Data, weights: &Weights, k: f64) -> Weights {
     let mut grad = vec![[0.0; 2]; weights.len()];
     let scale = k * std::f64::consts::LN_10 / 400.0;
     for (_, sample) in data.samples.iter().enumerate().filter(|(i, _)| !is_holdout(*i)) {
-        let s = sigmoid(k, evaluate(data, sample, weights));
+        let (eval, eg_scale) = evaluate_with_scale(data, sample, weights);
+        let s = sigmoid(k, eval);
         let common = -2.0 * (sample.result as f64 - s) * s * (1.0 - s) * scale;
         let share = sample.mg_share as f64;
         let range = sample.start as usize..sample.start as usize + sample.len as usize;
         for (&param, &count) in data.params[range.clone()].iter().zip(&data.counts[range]) {
             let g = &mut grad[param as usize];
             g[0] += common * count as f64 * share;
-            g[1] += common * count as f64 * (1.0 - share);
+            g[1] += common * count as f64 * (1.0 - share) * eg_scale;
         }
     }
     grad

@@ -1,11 +1,13 @@
 //! Static evaluation, from the side to move's point of view, in centipawns.
 //!
 //! The terms (`terms`) are counted for each colour and weighted by `weights::WEIGHTS`, a
-//! middlegame/endgame pair per parameter (`params`), blended by game phase. The evaluation is linear
-//! in the weights, so the Texel tuner can fit them. Mate and draw scores never pass through here. The
+//! middlegame/endgame pair per parameter (`params`), blended by game phase after the endgame half is
+//! scaled for drawish material (`scale`). For a given position the evaluation is linear in the
+//! weights, so the Texel tuner can fit them. Mate and draw scores never pass through here. The
 //! halfmove-clock scaling lives here too, in `scale_for_clock`, and nowhere else.
 
 pub mod params;
+mod scale;
 mod terms;
 mod tuned;
 mod weights;
@@ -13,6 +15,7 @@ mod weights;
 use cozy_chess::{Board, Color, Piece};
 
 use crate::position::MoveLimit;
+pub use scale::{endgame_scale, SCALE_NORMAL};
 pub use terms::{trace, Terms};
 use terms::{trace_pawn_structure, trace_pieces, Pawns};
 pub use weights::PHASE_TOTAL;
@@ -124,12 +127,20 @@ impl Evaluator {
     }
 }
 
+/// White's view of the weighted terms: the endgame value scaled for drawish material (see `scale`),
+/// then blended by game phase.
+fn white_view(board: &Board, total: Tapered) -> i32 {
+    let strong = if total.eg >= 0 { Color::White } else { Color::Black };
+    let eg = total.eg * endgame_scale(board, strong) / SCALE_NORMAL;
+    Tapered::new(total.mg, eg).blend(phase(board))
+}
+
 fn side_to_move_view(board: &Board, total: Tapered) -> i32 {
-    let white_view = total.blend(phase(board));
+    let view = white_view(board, total);
     if board.side_to_move() == Color::White {
-        white_view
+        view
     } else {
-        -white_view
+        -view
     }
 }
 
@@ -171,7 +182,9 @@ pub fn breakdown(board: &Board) -> Vec<String> {
     lines.push(rule);
     lines.push(format!("{:>16} | {:>15} | {:>15} | {}", "Total", "", "", pair(total)));
     lines.push(format!("Phase: {phase} of {PHASE_TOTAL} (middlegame share)"));
-    lines.push(format!("Final evaluation: {} (white side)", cp(total.blend(phase))));
+    let strong = if total.eg >= 0 { Color::White } else { Color::Black };
+    lines.push(format!("Endgame scale: {} of {SCALE_NORMAL}", endgame_scale(board, strong)));
+    lines.push(format!("Final evaluation: {} (white side)", cp(white_view(board, total))));
     lines
 }
 
@@ -226,6 +239,17 @@ mod tests {
             let b: Board = mirrored.parse().expect("mirrored fen");
             assert_eq!(evaluate(&a), evaluate(&b), "{fen}");
         }
+    }
+
+    #[test]
+    fn drawish_endgames_are_scaled_toward_the_draw() {
+        // A rook against a bishop without pawns: two pawns of material, mostly a draw.
+        let board: Board = "4k3/8/8/3b4/8/8/8/3RK3 w - - 0 1".parse().expect("fen");
+        let mut sum = Sum::default();
+        trace(&board, &mut sum);
+        let unscaled = sum.total.blend(phase(&board));
+        let scaled = evaluate(&board);
+        assert!(unscaled > 100 && scaled > 0 && 2 * scaled < unscaled, "{scaled} vs {unscaled}");
     }
 
     #[test]

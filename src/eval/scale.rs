@@ -1,0 +1,118 @@
+//! Endgame scaling: how much of the endgame half of the evaluation the side ahead can turn into a
+//! win. The weighted terms count material as if every extra piece wins; some balances are far more
+//! drawish than that (no pawns and a small material edge, two knights, opposite-coloured bishops),
+//! so the endgame value is scaled down for them before the phase blend. The middlegame value is
+//! left alone. Hand-set, not tuned: the tuner (`src/bin/tune.rs`) applies the same scale, so the
+//! weights are fitted with it in place.
+
+use cozy_chess::{BitBoard, Board, Color, Piece};
+
+/// The endgame value as it stands (the denominator of every scale).
+pub const SCALE_NORMAL: i32 = 64;
+/// No pawns and at most a minor piece, or two knights: no mate can be forced.
+const SCALE_CANNOT_WIN: i32 = 0;
+/// No pawns and at most a minor piece more than the other side (a rook against a bishop, a rook and
+/// a bishop against a rook): mostly drawn.
+const SCALE_SMALL_EDGE: i32 = 12;
+/// Opposite-coloured bishops and pawns only: a base, plus a step per pawn the side ahead has more.
+const OPPOSITE_BISHOPS_BASE: i32 = 24;
+const OPPOSITE_BISHOPS_PER_PAWN: i32 = 8;
+/// Opposite-coloured bishops with other pieces on the board.
+const SCALE_OPPOSITE_BISHOPS_WITH_PIECES: i32 = 48;
+
+/// Non-pawn material in pawn units (knight and bishop 3, rook 5, queen 9), for the rules below.
+const MINOR_UNITS: i32 = 3;
+const ROOK_UNITS: i32 = 5;
+const QUEEN_UNITS: i32 = 9;
+
+fn count(board: &Board, color: Color, piece: Piece) -> i32 {
+    board.colored_pieces(color, piece).len() as i32
+}
+
+fn non_pawn_units(board: &Board, color: Color) -> i32 {
+    let minors = count(board, color, Piece::Knight) + count(board, color, Piece::Bishop);
+    minors * MINOR_UNITS
+        + count(board, color, Piece::Rook) * ROOK_UNITS
+        + count(board, color, Piece::Queen) * QUEEN_UNITS
+}
+
+/// The scale (out of `SCALE_NORMAL`) of the endgame value when `strong` is the side it favours.
+pub fn endgame_scale(board: &Board, strong: Color) -> i32 {
+    let weak = !strong;
+    let strong_units = non_pawn_units(board, strong);
+    if count(board, strong, Piece::Pawn) == 0 {
+        if strong_units <= MINOR_UNITS || only_two_knights(board, strong) {
+            return SCALE_CANNOT_WIN;
+        }
+        if strong_units - non_pawn_units(board, weak) <= MINOR_UNITS {
+            return SCALE_SMALL_EDGE;
+        }
+    }
+    if opposite_bishops(board) {
+        let others = board.pieces(Piece::Knight) | board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
+        if !others.is_empty() {
+            return SCALE_OPPOSITE_BISHOPS_WITH_PIECES;
+        }
+        let surplus = (count(board, strong, Piece::Pawn) - count(board, weak, Piece::Pawn)).max(0);
+        return (OPPOSITE_BISHOPS_BASE + OPPOSITE_BISHOPS_PER_PAWN * surplus).min(SCALE_NORMAL);
+    }
+    SCALE_NORMAL
+}
+
+/// The side's only pieces besides its king are two knights.
+fn only_two_knights(board: &Board, color: Color) -> bool {
+    count(board, color, Piece::Knight) == 2 && non_pawn_units(board, color) == 2 * MINOR_UNITS
+}
+
+/// Each side has one bishop, and the two stand on squares of different colours.
+fn opposite_bishops(board: &Board) -> bool {
+    let white = board.colored_pieces(Color::White, Piece::Bishop);
+    let black = board.colored_pieces(Color::Black, Piece::Bishop);
+    if white.len() != 1 || black.len() != 1 {
+        return false;
+    }
+    let light = |bishops: BitBoard| !(bishops & BitBoard::LIGHT_SQUARES).is_empty();
+    light(white) != light(black)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scale(fen: &str, strong: Color) -> i32 {
+        let board: Board = fen.parse().expect("fen");
+        endgame_scale(&board, strong)
+    }
+
+    #[test]
+    fn pawnless_small_edges_are_drawish() {
+        // A rook against a bishop.
+        assert_eq!(scale("4k3/8/8/3b4/8/8/8/3RK3 w - - 0 1", Color::White), SCALE_SMALL_EDGE);
+        // A rook against nothing wins.
+        assert_eq!(scale("4k3/8/8/8/8/8/8/3RK3 w - - 0 1", Color::White), SCALE_NORMAL);
+        // A knight against pawns cannot force mate; two knights cannot either.
+        assert_eq!(scale("4k3/4p3/8/8/8/8/8/3NK3 w - - 0 1", Color::White), SCALE_CANNOT_WIN);
+        assert_eq!(scale("4k3/8/8/8/8/8/8/2NNK3 w - - 0 1", Color::White), SCALE_CANNOT_WIN);
+        // Bishop and knight mate.
+        assert_eq!(scale("4k3/8/8/8/8/8/8/2BNK3 w - - 0 1", Color::White), SCALE_NORMAL);
+        // A pawn keeps the winning chances.
+        assert_eq!(scale("4k3/8/8/3b4/8/8/4P3/3RK3 w - - 0 1", Color::White), SCALE_NORMAL);
+    }
+
+    #[test]
+    fn opposite_bishops_scale_by_the_extra_pawns() {
+        // White bishop on d3 (light), black bishop on d6 (dark): opposite colours.
+        let one_up = "4k3/5p2/3b4/8/8/3B4/4PP2/4K3 w - - 0 1";
+        assert_eq!(scale(one_up, Color::White), OPPOSITE_BISHOPS_BASE + OPPOSITE_BISHOPS_PER_PAWN);
+        let with_rooks = "r3k3/5p2/3b4/8/8/3B4/4PP2/R3K3 w - - 0 1";
+        assert_eq!(scale(with_rooks, Color::White), SCALE_OPPOSITE_BISHOPS_WITH_PIECES);
+        // Same-coloured bishops (d3 and e6, both light): no scaling.
+        assert_eq!(scale("4k3/5p2/4b3/8/8/3B4/4PP2/4K3 w - - 0 1", Color::White), SCALE_NORMAL);
+    }
+
+    #[test]
+    fn the_start_position_is_not_scaled() {
+        assert_eq!(endgame_scale(&Board::default(), Color::White), SCALE_NORMAL);
+        assert_eq!(endgame_scale(&Board::default(), Color::Black), SCALE_NORMAL);
+    }
+}
