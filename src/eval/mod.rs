@@ -130,9 +130,17 @@ impl Evaluator {
 /// White's view of the weighted terms: the endgame value scaled for drawish material (see `scale`),
 /// then blended by game phase.
 fn white_view(board: &Board, total: Tapered) -> i32 {
-    let strong = if total.eg >= 0 { Color::White } else { Color::Black };
-    let eg = total.eg * endgame_scale(board, strong) / SCALE_NORMAL;
+    let eg = total.eg * endgame_scale(board, endgame_favours(total)) / SCALE_NORMAL;
     Tapered::new(total.mg, eg).blend(phase(board))
+}
+
+/// The side the endgame value favours (white when it is even).
+fn endgame_favours(total: Tapered) -> Color {
+    if total.eg >= 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
 }
 
 fn side_to_move_view(board: &Board, total: Tapered) -> i32 {
@@ -182,8 +190,8 @@ pub fn breakdown(board: &Board) -> Vec<String> {
     lines.push(rule);
     lines.push(format!("{:>16} | {:>15} | {:>15} | {}", "Total", "", "", pair(total)));
     lines.push(format!("Phase: {phase} of {PHASE_TOTAL} (middlegame share)"));
-    let strong = if total.eg >= 0 { Color::White } else { Color::Black };
-    lines.push(format!("Endgame scale: {} of {SCALE_NORMAL}", endgame_scale(board, strong)));
+    let scale = endgame_scale(board, endgame_favours(total));
+    lines.push(format!("Endgame scale: {scale} of {SCALE_NORMAL}"));
     lines.push(format!("Final evaluation: {} (white side)", cp(white_view(board, total))));
     lines
 }
