@@ -41,7 +41,8 @@ pub fn endgame_scale(board: &Board, strong: Color) -> i32 {
     let weak = !strong;
     let strong_units = non_pawn_units(board, strong);
     if count(board, strong, Piece::Pawn) == 0 {
-        if strong_units <= MINOR_UNITS || only_two_knights(board, strong) {
+        let two_knights_only = count(board, strong, Piece::Knight) == 2 && strong_units == 2 * MINOR_UNITS;
+        if strong_units <= MINOR_UNITS || two_knights_only {
             return SCALE_CANNOT_WIN;
         }
         if strong_units - non_pawn_units(board, weak) <= MINOR_UNITS {
@@ -57,11 +58,6 @@ pub fn endgame_scale(board: &Board, strong: Color) -> i32 {
         return (OPPOSITE_BISHOPS_BASE + OPPOSITE_BISHOPS_PER_PAWN * surplus).min(SCALE_NORMAL);
     }
     SCALE_NORMAL
-}
-
-/// The side's only pieces besides its king are two knights.
-fn only_two_knights(board: &Board, color: Color) -> bool {
-    count(board, color, Piece::Knight) == 2 && non_pawn_units(board, color) == 2 * MINOR_UNITS
 }
 
 /// Each side has one bishop, and the two stand on squares of different colours.
