@@ -39,8 +39,8 @@ fn non_pawn_units(board: &Board, color: Color) -> i32 {
 /// The scale (out of `SCALE_NORMAL`) of the endgame value when `strong` is the side it favours.
 pub fn endgame_scale(board: &Board, strong: Color) -> i32 {
     let weak = !strong;
-    let strong_units = non_pawn_units(board, strong);
     if count(board, strong, Piece::Pawn) == 0 {
+        let strong_units = non_pawn_units(board, strong);
         let two_knights_only = count(board, strong, Piece::Knight) == 2 && strong_units == 2 * MINOR_UNITS;
         if strong_units <= MINOR_UNITS || two_knights_only {
             return SCALE_CANNOT_WIN;
