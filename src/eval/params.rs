@@ -35,9 +35,10 @@ layout! {
     ROOK_MOBILITY "rook mobility" 15;
     QUEEN_MOBILITY "queen mobility" 28;
     PASSED "passed pawn by rank" 8;
-    PASSED_OWN_KING "passed pawn, own king distance" 1;
-    PASSED_THEIR_KING "passed pawn, their king distance" 1;
+    PASSED_OWN_KING "passed pawn, own king distance by rank" 8;
+    PASSED_THEIR_KING "passed pawn, their king distance by rank" 8;
     PASSED_FREE "passed pawn, free path" 8;
+    PASSED_SAFE_STOP "passed pawn, safe stop square by rank" 8;
     ISOLATED "isolated pawn" 1;
     DOUBLED "doubled pawn" 1;
     BACKWARD "backward pawn" 1;
@@ -74,7 +75,7 @@ pub const BREAKDOWN: &[(&str, &[usize])] = &[
     ("Piece-square", &[PST]),
     ("Mobility", &[KNIGHT_MOBILITY, BISHOP_MOBILITY, ROOK_MOBILITY, QUEEN_MOBILITY]),
     ("Pawns", &[ISOLATED, DOUBLED, BACKWARD, PHALANX, SUPPORTED]),
-    ("Passed pawns", &[PASSED, PASSED_OWN_KING, PASSED_THEIR_KING, PASSED_FREE]),
+    ("Passed pawns", &[PASSED, PASSED_OWN_KING, PASSED_THEIR_KING, PASSED_FREE, PASSED_SAFE_STOP]),
     ("Minor pieces", &[OUTPOST]),
     ("Rooks", &[ROOK_OPEN, ROOK_SEMI_OPEN, ROOK_SEVENTH]),
     ("King safety", &[SHIELD_NEAR, SHIELD_FAR, KING_OPEN_FILE, KING_ATTACK, KING_ATTACKERS, SAFE_CHECK]),

@@ -212,11 +212,19 @@ fn passed_pawns(context: &Context, color: Color, terms: &mut impl Terms) {
         }
         let rank = relative_rank(square, color);
         terms.add(color, PASSED + rank, 1);
-        let promotion = Square::new(square.file(), Rank::Eighth.relative_to(color));
-        terms.add(color, PASSED_OWN_KING, distance(board.king(color), promotion));
-        terms.add(color, PASSED_THEIR_KING, distance(board.king(!color), promotion));
+        // The square in front: where the kings fight for the pawn, and its next step.
+        let forward = if color == Color::White { 1 } else { -1 };
+        let Some(stop) = square.try_offset(0, forward) else {
+            continue;
+        };
+        terms.add(color, PASSED_OWN_KING + rank, distance(board.king(color), stop));
+        terms.add(color, PASSED_THEIR_KING + rank, distance(board.king(!color), stop));
+        let blocked_or_attacked = board.occupied() | context.attacks[!color as usize];
+        if !blocked_or_attacked.has(stop) {
+            terms.add(color, PASSED_SAFE_STOP + rank, 1);
+        }
         let path = file_mask(square.file()) & ranks_ahead(square, color);
-        if (path & (board.occupied() | context.attacks[!color as usize])).is_empty() {
+        if (path & blocked_or_attacked).is_empty() {
             terms.add(color, PASSED_FREE + rank, 1);
         }
     }
@@ -414,5 +422,26 @@ mod tests {
         assert_eq!(count("7k/8/8/6N1/8/8/8/4K3 w - - 0 1", SAFE_CHECK), [1, 0]);
         assert_eq!(count("6rk/8/8/6N1/8/8/8/4K3 w - - 0 1", SAFE_CHECK), [1, 0]);
         assert_eq!(count("5r1k/8/8/6N1/8/8/8/4K3 w - - 0 1", SAFE_CHECK), [0, 0]);
+    }
+
+    #[test]
+    fn passed_pawns_count_king_distances_to_the_stop_square_by_rank() {
+        // The e5 pawn (rank index 4) stops on e6: the white king on e1 is 5 away, the black one on
+        // a8 is 4 away.
+        let fen = "k7/8/8/4P3/8/8/8/4K3 w - - 0 1";
+        assert_eq!(count(fen, PASSED_OWN_KING + 4), [5, 0]);
+        assert_eq!(count(fen, PASSED_THEIR_KING + 4), [4, 0]);
+        // Black's pawn on d3 is on its rank index 5; it stops on d2.
+        let fen = "k7/8/8/8/8/3p4/8/7K w - - 0 1";
+        assert_eq!(count(fen, PASSED_OWN_KING + 5), [0, 6]);
+        assert_eq!(count(fen, PASSED_THEIR_KING + 5), [0, 4]);
+    }
+
+    #[test]
+    fn a_passed_pawns_stop_square_is_safe_when_empty_and_unattacked() {
+        assert_eq!(count("k7/8/8/4P3/8/8/8/4K3 w - - 0 1", PASSED_SAFE_STOP + 4), [1, 0]);
+        // A black knight on e6 blocks it; one on d8 attacks e6.
+        assert_eq!(count("k7/8/4n3/4P3/8/8/8/4K3 w - - 0 1", PASSED_SAFE_STOP + 4), [0, 0]);
+        assert_eq!(count("k2n4/8/8/4P3/8/8/8/4K3 w - - 0 1", PASSED_SAFE_STOP + 4), [0, 0]);
     }
 }
