@@ -76,6 +76,15 @@ fn pawn_attacks_of(pawns: BitBoard, color: Color) -> BitBoard {
     attacks
 }
 
+/// The rank step of `color`'s pawns: +1 for white, -1 for black.
+fn forward(color: Color) -> i8 {
+    if color == Color::White {
+        1
+    } else {
+        -1
+    }
+}
+
 fn distance(a: Square, b: Square) -> i32 {
     let df = (a.file() as i32 - b.file() as i32).abs();
     let dr = (a.rank() as i32 - b.rank() as i32).abs();
@@ -193,7 +202,7 @@ fn pawn_structure(context: &Pawns, color: Color, terms: &mut impl Terms) {
         // Backward: no pawn of ours beside or behind on the neighbouring files, and the square in
         // front is attacked by an enemy pawn.
         let behind_or_level = !ranks_ahead(square, color);
-        if let Some(stop) = square.try_offset(0, if color == Color::White { 1 } else { -1 }) {
+        if let Some(stop) = square.try_offset(0, forward(color)) {
             let unsupported = (neighbours & behind_or_level).is_empty();
             if unsupported && context.pawn_attacks[!color as usize].has(stop) && !theirs.has(stop) {
                 terms.add(color, BACKWARD, 1);
@@ -213,8 +222,7 @@ fn passed_pawns(context: &Context, color: Color, terms: &mut impl Terms) {
         let rank = relative_rank(square, color);
         terms.add(color, PASSED + rank, 1);
         // The square in front: where the kings fight for the pawn, and its next step.
-        let forward = if color == Color::White { 1 } else { -1 };
-        let Some(stop) = square.try_offset(0, forward) else {
+        let Some(stop) = square.try_offset(0, forward(color)) else {
             continue;
         };
         terms.add(color, PASSED_OWN_KING + rank, distance(board.king(color), stop));
@@ -327,9 +335,8 @@ fn king_shelter(context: &Context, color: Color, terms: &mut impl Terms) {
     let king = context.board.king(color);
     let ours = context.pawns[color as usize];
     let files = file_mask(king.file()) | adjacent_files(king.file());
-    let forward = if color == Color::White { 1 } else { -1 };
-    let near = king.try_offset(0, forward).map_or(BitBoard::EMPTY, |s| s.rank().bitboard());
-    let far = king.try_offset(0, 2 * forward).map_or(BitBoard::EMPTY, |s| s.rank().bitboard());
+    let near = king.try_offset(0, forward(color)).map_or(BitBoard::EMPTY, |s| s.rank().bitboard());
+    let far = king.try_offset(0, 2 * forward(color)).map_or(BitBoard::EMPTY, |s| s.rank().bitboard());
     terms.add(color, SHIELD_NEAR, (ours & files & near).len() as i32);
     terms.add(color, SHIELD_FAR, (ours & files & far).len() as i32);
     let all_pawns = context.pawns[0] | context.pawns[1];
