@@ -61,6 +61,17 @@ layout! {
     ROOK_SEVENTH "rook on the seventh rank" 1;
     OUTPOST "minor on an outpost (knight, bishop)" 2;
     SAFE_CHECK "safe check by piece" 4;
+    THREAT_MINOR_ON_MINOR "minor attacks a minor no pawn defends" 1;
+    THREAT_ROOK_ON_MINOR "rook attacks a minor no pawn defends" 1;
+    THREAT_BY_KING "king attacks an undefended piece or pawn" 1;
+    THREAT_PAWN_PUSH "safe pawn push attacks a piece" 1;
+    BISHOP_PAWNS "own pawns on the bishop's colour" 1;
+    SPACE "safe central squares behind the pawns" 1;
+    PINNED "piece pinned to its king" 1;
+    ROOK_BEHIND_PASSER "rook behind an own passed pawn" 1;
+    CANDIDATE "candidate passed pawn by rank" 8;
+    KING_PAWN_DISTANCE "king distance to the nearest own pawn" 1;
+    WEAK_PAWN_ATTACKED "pawn no pawn defends, attacked by a piece" 1;
 }
 
 /// The group a parameter belongs to and its index inside it.
@@ -74,12 +85,27 @@ pub const BREAKDOWN: &[(&str, &[usize])] = &[
     ("Material", &[MATERIAL, BISHOP_PAIR]),
     ("Piece-square", &[PST]),
     ("Mobility", &[KNIGHT_MOBILITY, BISHOP_MOBILITY, ROOK_MOBILITY, QUEEN_MOBILITY]),
-    ("Pawns", &[ISOLATED, DOUBLED, BACKWARD, PHALANX, SUPPORTED]),
-    ("Passed pawns", &[PASSED, PASSED_OWN_KING, PASSED_THEIR_KING, PASSED_FREE, PASSED_SAFE_STOP]),
-    ("Minor pieces", &[OUTPOST]),
+    ("Pawns", &[ISOLATED, DOUBLED, BACKWARD, PHALANX, SUPPORTED, CANDIDATE, KING_PAWN_DISTANCE]),
+    ("Passed pawns", &[PASSED, PASSED_OWN_KING, PASSED_THEIR_KING, PASSED_FREE, PASSED_SAFE_STOP, ROOK_BEHIND_PASSER]),
+    ("Minor pieces", &[OUTPOST, BISHOP_PAWNS]),
     ("Rooks", &[ROOK_OPEN, ROOK_SEMI_OPEN, ROOK_SEVENTH]),
     ("King safety", &[SHIELD_NEAR, SHIELD_FAR, KING_OPEN_FILE, KING_ATTACK, KING_ATTACKERS, SAFE_CHECK]),
-    ("Threats", &[THREAT_BY_PAWN, THREAT_BY_MINOR, THREAT_BY_ROOK, HANGING]),
+    (
+        "Threats",
+        &[
+            THREAT_BY_PAWN,
+            THREAT_BY_MINOR,
+            THREAT_BY_ROOK,
+            HANGING,
+            THREAT_MINOR_ON_MINOR,
+            THREAT_ROOK_ON_MINOR,
+            THREAT_BY_KING,
+            THREAT_PAWN_PUSH,
+            WEAK_PAWN_ATTACKED,
+            PINNED,
+        ],
+    ),
+    ("Space", &[SPACE]),
     ("Chess960 corners", &[CORNERED_BISHOP]),
     ("Tempo", &[TEMPO]),
 ];

@@ -3,8 +3,8 @@
 //! (tuning) or sums them by group (the `eval` command).
 
 use cozy_chess::{
-    get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks, get_rook_moves, BitBoard, Board, Color, File,
-    Piece, Rank, Square,
+    get_between_rays, get_bishop_moves, get_bishop_rays, get_king_moves, get_knight_moves, get_pawn_attacks,
+    get_rook_moves, get_rook_rays, BitBoard, Board, Color, File, Piece, Rank, Square,
 };
 
 use super::params::*;
@@ -134,6 +134,10 @@ pub(super) fn trace_pieces(board: &Board, pawn_info: &Pawns, terms: &mut impl Te
         pieces(&mut context, color, terms);
         king_shelter(&context, color, terms);
         cornered_bishops(board, color, terms);
+        bishop_pawns(board, color, terms);
+        space(&context, color, terms);
+        pinned(board, color, terms);
+        king_pawn_distance(board, color, terms);
     }
     for color in [Color::White, Color::Black] {
         passed_pawns(&context, color, terms);
@@ -199,6 +203,16 @@ fn pawn_structure(context: &Pawns, color: Color, terms: &mut impl Terms) {
         if context.pawn_attacks[color as usize].has(square) {
             terms.add(color, SUPPORTED + rank, 1);
         }
+        // Candidate: no enemy pawn ahead on its file, and at least as many own pawns beside or
+        // behind on the neighbouring files as enemy pawns ahead on them (not a passed pawn).
+        let front = ranks_ahead(square, color);
+        if (theirs & file_mask(file) & front).is_empty() {
+            let sentries = (theirs & adjacent_files(file) & front).len();
+            let helpers = (neighbours & !front).len();
+            if sentries > 0 && helpers >= sentries {
+                terms.add(color, CANDIDATE + rank, 1);
+            }
+        }
         // Backward: no pawn of ours beside or behind on the neighbouring files, and the square in
         // front is attacked by an enemy pawn.
         let behind_or_level = !ranks_ahead(square, color);
@@ -221,6 +235,13 @@ fn passed_pawns(context: &Context, color: Color, terms: &mut impl Terms) {
         }
         let rank = relative_rank(square, color);
         terms.add(color, PASSED + rank, 1);
+        let behind = file_mask(square.file()) & !ranks_ahead(square, color) & !square.bitboard();
+        let rooks_behind = board.colored_pieces(color, Piece::Rook) & behind;
+        for rook in rooks_behind {
+            if (get_between_rays(rook, square) & board.occupied()).is_empty() {
+                terms.add(color, ROOK_BEHIND_PASSER, 1);
+            }
+        }
         // The square in front: where the kings fight for the pawn, and its next step.
         let Some(stop) = square.try_offset(0, forward(color)) else {
             continue;
@@ -359,6 +380,80 @@ fn threats(context: &Context, color: Color, terms: &mut impl Terms) {
     terms.add(color, THREAT_BY_ROOK, (rooks & queens).len() as i32);
     let undefended = pieces & !context.attacks[!color as usize];
     terms.add(color, HANGING, (undefended & context.attacks[color as usize]).len() as i32);
+    let minors = them & (board.pieces(Piece::Knight) | board.pieces(Piece::Bishop));
+    let loose_minors = minors & !context.pawn_attacks[!color as usize];
+    terms.add(color, THREAT_MINOR_ON_MINOR, ((knights | bishops) & loose_minors).len() as i32);
+    terms.add(color, THREAT_ROOK_ON_MINOR, (rooks & loose_minors).len() as i32);
+    let king_targets = them & !board.pieces(Piece::King) & !context.attacks[!color as usize];
+    terms.add(color, THREAT_BY_KING, (get_king_moves(board.king(color)) & king_targets).len() as i32);
+    terms.add(color, THREAT_PAWN_PUSH, pawn_push_threats(context, color, pieces));
+    let weak_pawns = them & board.pieces(Piece::Pawn) & !context.pawn_attacks[!color as usize];
+    let by_pieces = knights | bishops | rooks | context.piece_attacks[color as usize][3];
+    terms.add(color, WEAK_PAWN_ATTACKED, (weak_pawns & by_pieces).len() as i32);
+}
+
+/// `color`'s pieces (not pawns) pinned to their king by an enemy slider.
+fn pinned(board: &Board, color: Color, terms: &mut impl Terms) {
+    let king = board.king(color);
+    let ours = board.colors(color);
+    let theirs = board.colors(!color);
+    let queens = board.pieces(Piece::Queen);
+    let straight = theirs & (board.pieces(Piece::Rook) | queens) & get_rook_rays(king);
+    let diagonal = theirs & (board.pieces(Piece::Bishop) | queens) & get_bishop_rays(king);
+    let pieces = ours & !board.pieces(Piece::Pawn);
+    let mut count = 0;
+    for slider in straight | diagonal {
+        let between = get_between_rays(king, slider) & board.occupied();
+        if between.len() == 1 && !(between & pieces).is_empty() {
+            count += 1;
+        }
+    }
+    terms.add(color, PINNED, count);
+}
+
+/// Distance from the king to its nearest own pawn (none without pawns).
+fn king_pawn_distance(board: &Board, color: Color, terms: &mut impl Terms) {
+    let king = board.king(color);
+    let nearest = board.colored_pieces(color, Piece::Pawn).into_iter().map(|p| distance(king, p)).min();
+    if let Some(d) = nearest {
+        terms.add(color, KING_PAWN_DISTANCE, d);
+    }
+}
+
+/// Enemy pieces (`targets`) that a pawn of `color` would attack after a single push to a square
+/// that is empty, not attacked by an enemy pawn, and not attacked by the enemy unless defended;
+/// pieces a pawn already attacks are left out.
+fn pawn_push_threats(context: &Context, color: Color, targets: BitBoard) -> i32 {
+    let board = context.board;
+    let pushed = match color {
+        Color::White => BitBoard(context.pawns[0].0 << 8),
+        Color::Black => BitBoard(context.pawns[1].0 >> 8),
+    } & !board.occupied();
+    let ours = color as usize;
+    let theirs = !color as usize;
+    let safe = !context.pawn_attacks[theirs] & (!context.attacks[theirs] | context.attacks[ours]);
+    let attacked = pawn_attacks_of(pushed & safe, color);
+    (attacked & targets & !context.pawn_attacks[ours]).len() as i32
+}
+
+/// Own pawns on the squares of each bishop's colour: a bishop hemmed in by its own pawns.
+fn bishop_pawns(board: &Board, color: Color, terms: &mut impl Terms) {
+    let pawns = board.colored_pieces(color, Piece::Pawn);
+    for bishop in board.colored_pieces(color, Piece::Bishop) {
+        let colour = if BitBoard::DARK_SQUARES.has(bishop) { BitBoard::DARK_SQUARES } else { BitBoard::LIGHT_SQUARES };
+        terms.add(color, BISHOP_PAWNS, (pawns & colour).len() as i32);
+    }
+}
+
+/// Files c to f, ranks 2 to 4 from each side: the centre a side can use behind its pawns.
+const SPACE_AREA: [u64; 2] = [0x0000_0000_3C3C_3C00, 0x003C_3C3C_0000_0000];
+
+/// Safe squares of the central area on the own side: not held by an own pawn nor attacked by an
+/// enemy pawn.
+fn space(context: &Context, color: Color, terms: &mut impl Terms) {
+    let area = BitBoard(SPACE_AREA[color as usize]);
+    let safe = area & !context.pawns[color as usize] & !context.pawn_attacks[!color as usize];
+    terms.add(color, SPACE, safe.len() as i32);
 }
 
 /// Chess960: a bishop in a corner behind its own pawn on the long diagonal has no scope.
@@ -450,5 +545,87 @@ mod tests {
         // A black knight on e6 blocks it; one on d8 attacks e6.
         assert_eq!(count("k7/8/4n3/4P3/8/8/8/4K3 w - - 0 1", PASSED_SAFE_STOP + 4), [0, 0]);
         assert_eq!(count("k2n4/8/8/4P3/8/8/8/4K3 w - - 0 1", PASSED_SAFE_STOP + 4), [0, 0]);
+    }
+
+    #[test]
+    fn minors_attacked_by_minors_or_rooks_count_unless_a_pawn_defends_them() {
+        assert_eq!(count("4k3/8/8/3b4/8/2N5/8/4K3 w - - 0 1", THREAT_MINOR_ON_MINOR), [1, 0]);
+        assert_eq!(count("4k3/8/4p3/3b4/8/2N5/8/4K3 w - - 0 1", THREAT_MINOR_ON_MINOR), [0, 0]);
+        assert_eq!(count("4k3/8/8/3b4/8/8/8/3RK3 w - - 0 1", THREAT_ROOK_ON_MINOR), [1, 0]);
+    }
+
+    #[test]
+    fn a_king_threatens_what_nothing_defends() {
+        assert_eq!(count("4k3/8/8/8/8/8/3n4/4K3 w - - 0 1", THREAT_BY_KING), [1, 0]);
+        // A black rook on d8 defends the knight.
+        assert_eq!(count("3rk3/8/8/8/8/8/3n4/4K3 w - - 0 1", THREAT_BY_KING), [0, 0]);
+    }
+
+    #[test]
+    fn a_safe_pawn_push_that_attacks_a_piece_is_a_threat() {
+        // d4-d5 would attack the e6 knight.
+        assert_eq!(count("4k3/8/4n3/8/3P4/8/8/4K3 w - - 0 1", THREAT_PAWN_PUSH), [1, 0]);
+        // A black pawn on c6 guards d5.
+        assert_eq!(count("4k3/8/2p1n3/8/3P4/8/8/4K3 w - - 0 1", THREAT_PAWN_PUSH), [0, 0]);
+    }
+
+    #[test]
+    fn bishops_count_their_own_pawns_on_their_colour() {
+        // The dark-squared c1 bishop, pawns on b2 and d2 (dark) and e2 (light).
+        assert_eq!(count("4k3/8/8/8/8/8/1P1PP3/2B1K3 w - - 0 1", BISHOP_PAWNS), [2, 0]);
+    }
+
+    #[test]
+    fn space_counts_the_safe_central_squares_behind_the_pawns() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(count(start, SPACE), [8, 8]);
+        // After 1.e4 e5: e4 is an own pawn, and the e5 pawn attacks d4 and f4 (and the same for black).
+        let open = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+        assert_eq!(count(open, SPACE), [6, 6]);
+    }
+
+    #[test]
+    fn a_piece_between_its_king_and_an_enemy_slider_is_pinned() {
+        // The e2 knight stands between the e1 king and the e8 rook.
+        assert_eq!(count("k3r3/8/8/8/8/8/4N3/4K3 w - - 0 1", PINNED), [1, 0]);
+        // Two pieces between: no pin.
+        assert_eq!(count("k3r3/8/8/8/8/4B3/4N3/4K3 w - - 0 1", PINNED), [0, 0]);
+        // A pawn is not counted; a bishop on the diagonal pins the d2 knight.
+        assert_eq!(count("k3r3/8/8/8/8/8/4P3/4K3 w - - 0 1", PINNED), [0, 0]);
+        assert_eq!(count("k7/8/8/8/b7/8/2N5/4K3 w - - 0 1", PINNED), [0, 0]);
+        assert_eq!(count("k7/8/8/8/b7/8/2N5/3K4 w - - 0 1", PINNED), [1, 0]);
+    }
+
+    #[test]
+    fn a_rook_behind_its_passed_pawn_with_nothing_between_counts() {
+        assert_eq!(count("k7/8/4P3/8/8/8/8/4RK2 w - - 0 1", ROOK_BEHIND_PASSER), [1, 0]);
+        // A white knight on e3 stands between.
+        assert_eq!(count("k7/8/4P3/8/8/4N3/8/4RK2 w - - 0 1", ROOK_BEHIND_PASSER), [0, 0]);
+        // A rook in front does not count.
+        assert_eq!(count("4R3/k7/4P3/8/8/8/8/5K2 w - - 0 1", ROOK_BEHIND_PASSER), [0, 0]);
+    }
+
+    #[test]
+    fn a_candidate_passed_pawn_has_as_many_helpers_as_sentries() {
+        // White d4 with c4 beside it against black e6: one helper, one sentry (rank index 3). The
+        // c4 pawn faces no black pawn at all: it is passed, not a candidate.
+        assert_eq!(count("k7/8/4p3/8/2PP4/8/8/K7 w - - 0 1", CANDIDATE + 3), [1, 0]);
+        // Without c4: one sentry, no helper.
+        assert_eq!(count("k7/8/4p3/8/3P4/8/8/K7 w - - 0 1", CANDIDATE + 3), [0, 0]);
+    }
+
+    #[test]
+    fn the_king_counts_its_distance_to_its_nearest_pawn() {
+        assert_eq!(count("k7/8/8/8/8/4P3/6P1/K7 w - - 0 1", KING_PAWN_DISTANCE), [4, 0]);
+        // No pawns: nothing.
+        assert_eq!(count("k7/8/8/8/8/8/8/K7 w - - 0 1", KING_PAWN_DISTANCE), [0, 0]);
+    }
+
+    #[test]
+    fn a_weak_pawn_attacked_by_a_piece_counts() {
+        // The f4 knight attacks the d5 pawn, which no pawn defends.
+        assert_eq!(count("k7/8/8/3p4/5N2/8/8/K7 w - - 0 1", WEAK_PAWN_ATTACKED), [1, 0]);
+        // A c6 pawn defends d5.
+        assert_eq!(count("k7/8/2p5/3p4/5N2/8/8/K7 w - - 0 1", WEAK_PAWN_ATTACKED), [0, 0]);
     }
 }
