@@ -374,7 +374,7 @@ fn threats(context: &Context, color: Color, terms: &mut impl Terms) {
     let pieces = them & !(board.pieces(Piece::Pawn) | board.pieces(Piece::King));
     let majors = them & (board.pieces(Piece::Rook) | board.pieces(Piece::Queen));
     terms.add(color, THREAT_BY_PAWN, (context.pawn_attacks[color as usize] & pieces).len() as i32);
-    let [knights, bishops, rooks, _] = context.piece_attacks[color as usize];
+    let [knights, bishops, rooks, queen_attacks] = context.piece_attacks[color as usize];
     terms.add(color, THREAT_BY_MINOR, ((knights | bishops) & majors).len() as i32);
     let queens = them & board.pieces(Piece::Queen);
     terms.add(color, THREAT_BY_ROOK, (rooks & queens).len() as i32);
@@ -388,7 +388,7 @@ fn threats(context: &Context, color: Color, terms: &mut impl Terms) {
     terms.add(color, THREAT_BY_KING, (get_king_moves(board.king(color)) & king_targets).len() as i32);
     terms.add(color, THREAT_PAWN_PUSH, pawn_push_threats(context, color, pieces));
     let weak_pawns = them & board.pieces(Piece::Pawn) & !context.pawn_attacks[!color as usize];
-    let by_pieces = knights | bishops | rooks | context.piece_attacks[color as usize][3];
+    let by_pieces = knights | bishops | rooks | queen_attacks;
     terms.add(color, WEAK_PAWN_ATTACKED, (weak_pawns & by_pieces).len() as i32);
 }
 
