@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Positions where our engine thought it was winning and the opponent knew better.
+
+Reads a match.py PGN (our engine is "A"). For every game we lost after reporting +150 or better at
+some point, prints the first of our moves where we reported +100 or better and the opponent's reply
+reported +100 or better for itself: the position before our move, as an EPD line with both scores
+(our point of view) and the game's number. These are the positions to look at when the evaluation
+misjudges what an opponent steers into (see the gauntlet notes in RESULTS.md).
+
+    python3 bench/disagreements.py bench/gauntlet/sf2400_a0272ec.pgn.gz > disagreements.epd
+
+Needs python-chess. Shares the score parsing of `loss_analysis.py`.
+"""
+
+import gzip
+import sys
+
+import chess.pgn
+
+from loss_analysis import AHEAD, moves_of
+
+# Both engines must be this sure, each of its own side, for a position to count as a disagreement.
+SURE = 100
+
+
+def first_disagreement(moves):
+    """(position before our move, our score, the opponent's score, our view) or None."""
+    for (ours, score, node), (next_ours, reply, _) in zip(moves, moves[1:]):
+        if ours and not next_ours and score >= SURE and reply <= -SURE:
+            return node.parent.board(), score, reply
+    return None
+
+
+def disagreements(path):
+    """Yields (game number, board, our score, the opponent's score) for each lost game we led."""
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt") as handle:
+        number = 0
+        while (game := chess.pgn.read_game(handle)) is not None:
+            number += 1
+            we_white = game.headers.get("White") == "A"
+            if game.headers.get("Result") != ("0-1" if we_white else "1-0"):
+                continue
+            moves = moves_of(game, we_white)
+            if not any(ours and score >= AHEAD for ours, score, _ in moves):
+                continue
+            found = first_disagreement(moves)
+            if found:
+                yield (number, *found)
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    for number, board, ours, theirs in disagreements(sys.argv[1]):
+        print(f'{board.epd()} c0 "game {number}"; c1 "ours {ours:+d}"; c2 "theirs {theirs:+d}";')
+
+
+if __name__ == "__main__":
+    main()
