@@ -590,8 +590,9 @@ mod tests {
         assert_eq!(count("k3r3/8/8/8/8/8/4N3/4K3 w - - 0 1", PINNED), [1, 0]);
         // Two pieces between: no pin.
         assert_eq!(count("k3r3/8/8/8/8/4B3/4N3/4K3 w - - 0 1", PINNED), [0, 0]);
-        // A pawn is not counted; a bishop on the diagonal pins the d2 knight.
+        // A pawn is not counted.
         assert_eq!(count("k3r3/8/8/8/8/8/4P3/4K3 w - - 0 1", PINNED), [0, 0]);
+        // The a4 bishop's diagonal runs through the c2 knight to d1, not e1: a pin to a d1 king only.
         assert_eq!(count("k7/8/8/8/b7/8/2N5/4K3 w - - 0 1", PINNED), [0, 0]);
         assert_eq!(count("k7/8/8/8/b7/8/2N5/3K4 w - - 0 1", PINNED), [1, 0]);
     }
