@@ -24,7 +24,8 @@ SURE = 100
 
 
 def first_disagreement(moves):
-    """(position before our move, our score, the opponent's score, our view) or None."""
+    """(the position before our move, our score, the opponent's reply score), both scores from our
+    point of view, or None."""
     for (ours, score, node), (next_ours, reply, _) in zip(moves, moves[1:]):
         if ours and not next_ours and score >= SURE and reply <= -SURE:
             return node.parent.board(), score, reply
