@@ -9,15 +9,12 @@ misjudges what an opponent steers into (see the gauntlet notes in RESULTS.md).
 
     python3 bench/disagreements.py bench/gauntlet/sf2400_a0272ec.pgn.gz > disagreements.epd
 
-Needs python-chess. Shares the score parsing of `loss_analysis.py`.
+Needs python-chess. Shares the PGN reading and score parsing of `loss_analysis.py`.
 """
 
-import gzip
 import sys
 
-import chess.pgn
-
-from loss_analysis import AHEAD, moves_of
+from loss_analysis import AHEAD, games, moves_of
 
 # Both engines must be this sure, each of its own side, for a position to count as a disagreement.
 SURE = 100
@@ -34,20 +31,15 @@ def first_disagreement(moves):
 
 def disagreements(path):
     """Yields (game number, board, our score, the opponent's score) for each lost game we led."""
-    opener = gzip.open if path.endswith(".gz") else open
-    with opener(path, "rt") as handle:
-        number = 0
-        while (game := chess.pgn.read_game(handle)) is not None:
-            number += 1
-            we_white = game.headers.get("White") == "A"
-            if game.headers.get("Result") != ("0-1" if we_white else "1-0"):
-                continue
-            moves = moves_of(game, we_white)
-            if not any(ours and score >= AHEAD for ours, score, _ in moves):
-                continue
-            found = first_disagreement(moves)
-            if found:
-                yield (number, *found)
+    for number, (game, we_white, _, lost) in enumerate(games(path), start=1):
+        if not lost:
+            continue
+        moves = moves_of(game, we_white)
+        if not any(ours and score >= AHEAD for ours, score, _ in moves):
+            continue
+        found = first_disagreement(moves)
+        if found:
+            yield (number, *found)
 
 
 def main():

@@ -55,45 +55,52 @@ def moves_of(game, we_white):
     return moves
 
 
-def analyse(path):
+def games(path):
+    """Yields (game, our engine plays white, we won, we lost) for each game of a match.py PGN (our
+    engine is "A"), gzipped or not."""
     opener = gzip.open if path.endswith(".gz") else open
-    counts = dict(games=0, losses=0, sudden=0, gradual=0, ahead_not_won=0, ahead_lost=0, queen_near=0)
-    opponent_view, lead_moves = [], []
     with opener(path, "rt") as handle:
         while (game := chess.pgn.read_game(handle)) is not None:
-            counts["games"] += 1
             we_white = game.headers.get("White") == "A"
             result = game.headers.get("Result")
             won = result == ("1-0" if we_white else "0-1")
             lost = result == ("0-1" if we_white else "1-0")
-            moves = moves_of(game, we_white)
-            ours = [i for i, m in enumerate(moves) if m[0]]
-            if any(moves[i][1] >= AHEAD for i in ours) and not won:
-                counts["ahead_not_won"] += 1
-                counts["ahead_lost"] += lost
-            if not lost:
-                continue
-            counts["losses"] += 1
-            drop = next((k for k, i in enumerate(ours) if moves[i][1] <= DROP), None)
-            if drop is None:
-                continue
-            before = [moves[i][1] for i in ours[max(0, drop - 3):drop]]
-            if not before or max(before) < STILL_LEVEL:
-                counts["gradual"] += 1
-                continue
-            counts["sudden"] += 1
-            at = ours[drop]
-            theirs = [moves[j][1] for j in range(max(0, at - 6), at) if not moves[j][0]]
-            if theirs:
-                opponent_view.append(min(theirs))
-            board = moves[at][2].board()
-            our_colour = chess.WHITE if we_white else chess.BLACK
-            king = board.king(our_colour)
-            queens = board.pieces(chess.QUEEN, not our_colour)
-            counts["queen_near"] += any(chess.square_distance(king, q) <= 3 for q in queens)
-            first = next((j for j in range(at) if not moves[j][0] and moves[j][1] <= OPPONENT_SEES), None)
-            if first is not None:
-                lead_moves.append(drop - sum(1 for i in ours if i < first))
+            yield game, we_white, won, lost
+
+
+def analyse(path):
+    counts = dict(games=0, losses=0, sudden=0, gradual=0, ahead_not_won=0, ahead_lost=0, queen_near=0)
+    opponent_view, lead_moves = [], []
+    for game, we_white, won, lost in games(path):
+        counts["games"] += 1
+        moves = moves_of(game, we_white)
+        ours = [i for i, m in enumerate(moves) if m[0]]
+        if any(moves[i][1] >= AHEAD for i in ours) and not won:
+            counts["ahead_not_won"] += 1
+            counts["ahead_lost"] += lost
+        if not lost:
+            continue
+        counts["losses"] += 1
+        drop = next((k for k, i in enumerate(ours) if moves[i][1] <= DROP), None)
+        if drop is None:
+            continue
+        before = [moves[i][1] for i in ours[max(0, drop - 3):drop]]
+        if not before or max(before) < STILL_LEVEL:
+            counts["gradual"] += 1
+            continue
+        counts["sudden"] += 1
+        at = ours[drop]
+        theirs = [moves[j][1] for j in range(max(0, at - 6), at) if not moves[j][0]]
+        if theirs:
+            opponent_view.append(min(theirs))
+        board = moves[at][2].board()
+        our_colour = chess.WHITE if we_white else chess.BLACK
+        king = board.king(our_colour)
+        queens = board.pieces(chess.QUEEN, not our_colour)
+        counts["queen_near"] += any(chess.square_distance(king, q) <= 3 for q in queens)
+        first = next((j for j in range(at) if not moves[j][0] and moves[j][1] <= OPPONENT_SEES), None)
+        if first is not None:
+            lead_moves.append(drop - sum(1 for i in ours if i < first))
     return counts, opponent_view, lead_moves
 
 
