@@ -8,7 +8,12 @@
 //! starting weights, and a small L2 penalty on all but material. A tenth of the positions is held out
 //! to show the fit generalises. The result is written as a Rust table to paste over `src/eval/tuned.rs`:
 //!
-//!     cargo run --release --bin tune -- DATA [--epochs N] [--limit N] [--k K] [--out src/eval/tuned.rs]
+//!     cargo run --release --bin tune -- DATA [--epochs N] [--limit N] [--k K] [--blend B] [--out src/eval/tuned.rs]
+//!
+//! A line may also carry a stronger engine's expected score for white after the result
+//! (`FEN c9 "1-0"; sf 0.8312`, written by `bench/label_positions.py`). With `--blend B` the fit then aims
+//! at `B · result + (1 - B) · score` instead of the result alone (default 1: the result only). Such
+//! scores are far less noisy than one game's result.
 //!
 //! `--k` keeps the scale of the evaluation: K is then not fitted to the starting weights but given
 //! (the K of the previous tuning, in `tuned.rs`). Fitted afresh at every retuning, K drifted from
@@ -44,6 +49,8 @@ struct Sample {
     eg_scales: [f32; 2],
     /// Game result for white: 1, 0.5 or 0.
     result: f32,
+    /// What the fit aims at: the result, or its blend with an engine's expected score (`--blend`).
+    target: f32,
 }
 
 /// Term counts of all positions, white minus black, by parameter.
@@ -65,27 +72,34 @@ impl Terms for Counter {
     }
 }
 
-fn parse_line(line: &str) -> Option<(Board, f32)> {
+/// A position, its game result for white and, when the line has one (`... c9 "1-0"; sf 0.8312`), an
+/// engine's expected score for white.
+fn parse_line(line: &str) -> Option<(Board, f32, Option<f32>)> {
     let (fen, rest) = line.split_once(" c9 ")?;
-    let result = match rest.trim().trim_end_matches(';').trim_matches('"') {
+    let (result, label) = rest.split_once(';').unwrap_or((rest, ""));
+    let result = match result.trim().trim_matches('"') {
         "1-0" => 1.0,
         "0-1" => 0.0,
         "1/2-1/2" => 0.5,
         _ => return None,
     };
+    let label = label.trim().strip_prefix("sf ").and_then(|v| v.trim().parse::<f32>().ok());
+    let label = label.filter(|v| (0.0..=1.0).contains(v));
     let board = Board::from_fen(fen.trim(), false).or_else(|_| Board::from_fen(fen.trim(), true)).ok()?;
-    Some((board, result))
+    Some((board, result, label))
 }
 
-fn load(path: &str, limit: usize) -> Result<Data, String> {
+/// `blend`: the result's share of the target where a line carries an engine's expected score.
+fn load(path: &str, limit: usize, blend: f32) -> Result<Data, String> {
     let file = File::open(path).map_err(|e| format!("{path}: {e}"))?;
     let mut data = Data::default();
     let mut counter = Counter { counts: vec![0; params::PARAM_COUNT] };
     for line in BufReader::new(file).lines().take(limit) {
         let line = line.map_err(|e| format!("{path}: {e}"))?;
-        let Some((board, result)) = parse_line(&line) else {
+        let Some((board, result, label)) = parse_line(&line) else {
             continue;
         };
+        let target = label.map_or(result, |label| blend * result + (1.0 - blend) * label);
         counter.counts.iter_mut().for_each(|c| *c = 0);
         eval::trace(&board, &mut counter);
         let start = data.params.len() as u32;
@@ -97,7 +111,7 @@ fn load(path: &str, limit: usize) -> Result<Data, String> {
         let mg_share = eval::phase(&board) as f32 / PHASE_TOTAL as f32;
         let scale = |strong| eval::endgame_scale(&board, strong) as f32 / eval::SCALE_NORMAL as f32;
         let eg_scales = [scale(Color::White), scale(Color::Black)];
-        data.samples.push(Sample { start, len, mg_share, eg_scales, result });
+        data.samples.push(Sample { start, len, mg_share, eg_scales, result, target });
     }
     Ok(data)
 }
@@ -131,12 +145,21 @@ fn is_holdout(index: usize) -> bool {
     index % HOLDOUT_EVERY == HOLDOUT_EVERY - 1
 }
 
-/// Mean squared error over the training (`holdout` false) or held-out positions.
+/// Mean squared error against the target over the training (`holdout` false) or held-out positions.
 fn error(data: &Data, weights: &Weights, k: f64, holdout: bool) -> f64 {
+    error_against(data, weights, k, holdout, |s| s.target)
+}
+
+/// Mean squared error against the game results alone (the same as `error` without `--blend`).
+fn result_error(data: &Data, weights: &Weights, k: f64, holdout: bool) -> f64 {
+    error_against(data, weights, k, holdout, |s| s.result)
+}
+
+fn error_against(data: &Data, weights: &Weights, k: f64, holdout: bool, aim: impl Fn(&Sample) -> f32) -> f64 {
     let mut sum = 0.0;
     let mut n = 0usize;
     for (_, sample) in data.samples.iter().enumerate().filter(|(i, _)| is_holdout(*i) == holdout) {
-        let diff = sample.result as f64 - sigmoid(k, evaluate(data, sample, weights));
+        let diff = aim(sample) as f64 - sigmoid(k, evaluate(data, sample, weights));
         sum += diff * diff;
         n += 1;
     }
@@ -166,7 +189,7 @@ fn gradient(data: &Data, weights: &Weights, k: f64) -> Weights {
     for (_, sample) in data.samples.iter().enumerate().filter(|(i, _)| !is_holdout(*i)) {
         let (eval, eg_scale) = evaluate_with_scale(data, sample, weights);
         let s = sigmoid(k, eval);
-        let common = -2.0 * (sample.result as f64 - s) * s * (1.0 - s) * scale;
+        let common = -2.0 * (sample.target as f64 - s) * s * (1.0 - s) * scale;
         let share = sample.mg_share as f64;
         let range = sample.start as usize..sample.start as usize + sample.len as usize;
         for (&param, &count) in data.params[range.clone()].iter().zip(&data.counts[range]) {
@@ -239,14 +262,22 @@ fn write_table(path: &str, weights: &Weights, comment: &str) -> std::io::Result<
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(path) = args.first().filter(|a| !a.starts_with("--")) else {
-        eprintln!("usage: tune DATA [--epochs N] [--limit N] [--k K] [--out FILE]");
+        eprintln!("usage: tune DATA [--epochs N] [--limit N] [--k K] [--blend B] [--out FILE]");
         return ExitCode::FAILURE;
     };
     let option = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1));
     let epochs = option("--epochs").and_then(|v| v.parse().ok()).unwrap_or(DEFAULT_EPOCHS);
     let limit = option("--limit").and_then(|v| v.parse().ok()).unwrap_or(usize::MAX);
     let out = option("--out").cloned().unwrap_or_else(|| "tuned.rs".to_string());
-    let data = match load(path, limit) {
+    let blend = match option("--blend").map(|v| v.parse::<f32>()) {
+        None => 1.0,
+        Some(Ok(b)) if (0.0..=1.0).contains(&b) => b,
+        Some(_) => {
+            eprintln!("error: --blend needs a number from 0 to 1");
+            return ExitCode::FAILURE;
+        }
+    };
+    let data = match load(path, limit, blend) {
         Ok(data) => data,
         Err(e) => {
             eprintln!("error: {e}");
@@ -265,12 +296,16 @@ fn main() -> ExitCode {
         }
     };
     let before = (error(&data, &weights, k, false), error(&data, &weights, k, true));
+    let results_before = result_error(&data, &weights, k, true);
     eprintln!("K = {k:.4}; error before: train {:.6} holdout {:.6}", before.0, before.1);
     tune(&data, &mut weights, k, epochs);
     let after = (error(&data, &weights, k, false), error(&data, &weights, k, true));
+    let results_after = result_error(&data, &weights, k, true);
     let comment = format!(
         "Data: {path}, {} positions (every {HOLDOUT_EVERY}th held out), {epochs} epochs of Adam, K = {k:.4} ({}).\n\
-         Mean squared error before: train {:.6}, holdout {:.6}; after: train {:.6}, holdout {:.6}.",
+         Target: {blend} of the game result, the rest from the lines' engine scores (where given).\n\
+         Mean squared error before: train {:.6}, holdout {:.6}; after: train {:.6}, holdout {:.6}.\n\
+         Against the game results alone, holdout: {results_before:.6} before, {results_after:.6} after.",
         data.samples.len(),
         if given_k.is_some() { "given" } else { "fitted" },
         before.0,
@@ -284,4 +319,31 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_line;
+
+    const FEN: &str = "5k2/8/7R/4PP2/7p/6b1/4r3/6K1 w - - 1 65";
+
+    #[test]
+    fn a_line_without_an_engine_score_gives_the_result_alone() {
+        let (board, result, label) = parse_line(&format!("{FEN} c9 \"1/2-1/2\";")).expect("a valid line");
+        assert_eq!(board.to_string(), FEN);
+        assert_eq!((result, label), (0.5, None));
+    }
+
+    #[test]
+    fn an_engine_score_after_the_result_is_read() {
+        let (_, result, label) = parse_line(&format!("{FEN} c9 \"0-1\"; sf 0.1000")).expect("a valid line");
+        assert_eq!((result, label), (0.0, Some(0.1)));
+    }
+
+    #[test]
+    fn an_engine_score_outside_zero_to_one_is_ignored() {
+        let (_, result, label) = parse_line(&format!("{FEN} c9 \"1-0\"; sf 1.5")).expect("a valid line");
+        assert_eq!((result, label), (1.0, None));
+        assert!(parse_line(&format!("{FEN} c9 \"2-0\";")).is_none());
+    }
 }
