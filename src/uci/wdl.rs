@@ -1,21 +1,22 @@
-//! Win/draw/loss estimates for `UCI_ShowWDL` (`info ... score cp 35 wdl 402 381 217`).
+//! Win/draw/loss estimates for `UCI_ShowWDL` (`info ... score cp 35 wdl 352 393 255`).
 //!
 //! A logistic model in the score and the material on the board, fitted by maximum likelihood to the
-//! engine's own self-play games (`bench/wdl/selfplay_nodes20000.pgn.gz`: 359 games at 20,000 nodes
-//! per move from the UHO book, 37,290 scored positions) with `bench/wdl_fit.py`; bench/RESULTS.md has
-//! the figures:
+//! engine's own self-play games (`bench/wdl/selfplay_nodes20000.pgn.gz`: 360 games of the build of
+//! 90ad030 at 20,000 nodes per move from the UHO book, 36,086 scored positions) with
+//! `bench/wdl_fit.py`; bench/RESULTS.md has the figures:
 //! `win = 1 / (1 + exp((a - score) / b))`, `loss = 1 / (1 + exp((a + score) / b))`, the rest is the
-//! draw, where `a` and `b` are quadratic in the material. With less material a score converts less
-//! often: drawn endgames with an extra pawn are common, drawn middlegames with one less so.
+//! draw, where `a` and `b` are quadratic in the material. Past the middlegame, with less material a
+//! score converts less often: drawn endgames with an extra pawn are common, drawn middlegames with
+//! one less so.
 
 use cozy_chess::{Board, Piece};
 
 use crate::search::score;
 
 /// `a(x) = A[0]·x² + A[1]·x + A[2]` with `x = material / MATERIAL_SCALE`.
-const A: [f64; 3] = [92.203, -216.980, 256.514];
+const A: [f64; 3] = [425.921, -915.273, 588.246];
 /// `b(x)`, the same way.
-const B: [f64; 3] = [80.195, 7.395, 77.620];
+const B: [f64; 3] = [102.798, -168.950, 192.973];
 /// Material count (pawn 1, knight and bishop 3, rook 5, queen 9) is clamped into this range.
 const MATERIAL_MIN: u32 = 17;
 const MATERIAL_MAX: u32 = 78;
