@@ -72,6 +72,10 @@ layout! {
     CANDIDATE "candidate passed pawn by rank" 8;
     KING_PAWN_DISTANCE "king distance to the nearest own pawn" 1;
     WEAK_PAWN_ATTACKED "pawn no pawn defends, attacked by a piece" 1;
+    KING_FLANK_ATTACK "enemy attacks on the king's flank (once, twice)" 2;
+    KING_ZONE_WEAK "king zone square attacked, defended at most once" 1;
+    RESTRICTED "enemy moves restricted by attacks" 1;
+    QUEEN_THREAT "safe knight or slider attack on the queen next move" 2;
 }
 
 /// The group a parameter belongs to and its index inside it.
@@ -89,7 +93,19 @@ pub const BREAKDOWN: &[(&str, &[usize])] = &[
     ("Passed pawns", &[PASSED, PASSED_OWN_KING, PASSED_THEIR_KING, PASSED_FREE, PASSED_SAFE_STOP, ROOK_BEHIND_PASSER]),
     ("Minor pieces", &[OUTPOST, BISHOP_PAWNS]),
     ("Rooks", &[ROOK_OPEN, ROOK_SEMI_OPEN, ROOK_SEVENTH]),
-    ("King safety", &[SHIELD_NEAR, SHIELD_FAR, KING_OPEN_FILE, KING_ATTACK, KING_ATTACKERS, SAFE_CHECK]),
+    (
+        "King safety",
+        &[
+            SHIELD_NEAR,
+            SHIELD_FAR,
+            KING_OPEN_FILE,
+            KING_ATTACK,
+            KING_ATTACKERS,
+            SAFE_CHECK,
+            KING_FLANK_ATTACK,
+            KING_ZONE_WEAK,
+        ],
+    ),
     (
         "Threats",
         &[
@@ -103,6 +119,8 @@ pub const BREAKDOWN: &[(&str, &[usize])] = &[
             THREAT_PAWN_PUSH,
             WEAK_PAWN_ATTACKED,
             PINNED,
+            RESTRICTED,
+            QUEEN_THREAT,
         ],
     ),
     ("Space", &[SPACE]),

@@ -3,8 +3,8 @@
 //! (tuning) or sums them by group (the `eval` command).
 
 use cozy_chess::{
-    get_between_rays, get_bishop_moves, get_bishop_rays, get_king_moves, get_knight_moves, get_pawn_attacks,
-    get_rook_moves, get_rook_rays, BitBoard, Board, Color, File, Piece, Rank, Square,
+    get_between_rays, get_bishop_moves, get_bishop_rays, get_king_moves, get_knight_moves, get_rook_moves,
+    get_rook_rays, BitBoard, Board, Color, File, Piece, Rank, Square,
 };
 
 use super::params::*;
@@ -68,12 +68,27 @@ fn ranks_ahead(square: Square, color: Color) -> BitBoard {
     BitBoard(AHEAD[color as usize][square.rank() as usize])
 }
 
+/// The squares `color`'s pawns attack towards the a-file and towards the h-file, by shifting the
+/// whole set (a pawn on the edge attacks one way only).
+fn pawn_attacks_by_side(pawns: BitBoard, color: Color) -> (BitBoard, BitBoard) {
+    let not_a = pawns.0 & !File::A.bitboard().0;
+    let not_h = pawns.0 & !File::H.bitboard().0;
+    let (west, east) = match color {
+        Color::White => (not_a << 7, not_h << 9),
+        Color::Black => (not_a >> 9, not_h >> 7),
+    };
+    (BitBoard(west), BitBoard(east))
+}
+
 fn pawn_attacks_of(pawns: BitBoard, color: Color) -> BitBoard {
-    let mut attacks = BitBoard::EMPTY;
-    for square in pawns {
-        attacks |= get_pawn_attacks(square, color);
-    }
-    attacks
+    let (west, east) = pawn_attacks_by_side(pawns, color);
+    west | east
+}
+
+/// Squares attacked by two of `color`'s pawns.
+fn pawn_double_attacks(pawns: BitBoard, color: Color) -> BitBoard {
+    let (west, east) = pawn_attacks_by_side(pawns, color);
+    west & east
 }
 
 /// The rank step of `color`'s pawns: +1 for white, -1 for black.
@@ -105,6 +120,9 @@ struct Context<'a> {
     attacks: [BitBoard; 2],
     /// Squares attacked by each side's knights, bishops, rooks and queens, by piece (`piece_index`).
     piece_attacks: [[BitBoard; 4]; 2],
+    /// Squares attacked at least twice by each side (pawns, king and pieces together; filled as
+    /// pieces are evaluated).
+    twice: [BitBoard; 2],
     king_zone: [BitBoard; 2],
 }
 
@@ -127,6 +145,10 @@ pub(super) fn trace_pieces(board: &Board, pawn_info: &Pawns, terms: &mut impl Te
         pawn_attacks,
         attacks: [pawn_attacks[0] | kings[0], pawn_attacks[1] | kings[1]],
         piece_attacks: [[BitBoard::EMPTY; 4]; 2],
+        twice: [Color::White, Color::Black].map(|c| {
+            let i = c as usize;
+            pawn_double_attacks(pawns[i], c) | (pawn_attacks[i] & kings[i])
+        }),
         king_zone,
     };
     for color in [Color::White, Color::Black] {
@@ -143,6 +165,9 @@ pub(super) fn trace_pieces(board: &Board, pawn_info: &Pawns, terms: &mut impl Te
         passed_pawns(&context, color, terms);
         threats(&context, color, terms);
         safe_checks(&context, color, terms);
+        king_flank(&context, color, terms);
+        restricted(&context, color, terms);
+        queen_threats(&context, color, terms);
     }
     terms.add(board.side_to_move(), TEMPO, 1);
 }
@@ -278,6 +303,7 @@ fn pieces(context: &mut Context, color: Color, terms: &mut impl Terms) {
                 Piece::Rook => get_rook_moves(square, occupied),
                 _ => get_bishop_moves(square, occupied) | get_rook_moves(square, occupied),
             };
+            context.twice[color as usize] |= context.attacks[color as usize] & attacks;
             context.attacks[color as usize] |= attacks;
             context.piece_attacks[color as usize][piece_index(piece)] |= attacks;
             terms.add(color, table + (attacks & mobility_area).len() as usize, 1);
@@ -366,6 +392,65 @@ fn king_shelter(context: &Context, color: Color, terms: &mut impl Terms) {
         .filter(|&file| (file_mask(File::index(file)) & all_pawns).is_empty())
         .count() as i32;
     terms.add(color, KING_OPEN_FILE, open);
+}
+
+/// The files of a king's flank, by the king's file: a to d for a queenside king, c to f in the
+/// centre, e to h on the kingside (one file less at the edges).
+const KING_FLANK: [u64; 8] = [
+    0x0707_0707_0707_0707,
+    0x0F0F_0F0F_0F0F_0F0F,
+    0x0F0F_0F0F_0F0F_0F0F,
+    0x3C3C_3C3C_3C3C_3C3C,
+    0x3C3C_3C3C_3C3C_3C3C,
+    0xF0F0_F0F0_F0F0_F0F0,
+    0xF0F0_F0F0_F0F0_F0F0,
+    0xE0E0_E0E0_E0E0_E0E0,
+];
+
+/// Ranks 1 to 5 from each side: the camp a king defends.
+const CAMP: [u64; 2] = [0x0000_00FF_FFFF_FFFF, 0xFFFF_FFFF_FF00_0000];
+
+/// Enemy attacks on `color`'s king flank (squares attacked at all, and twice), and the squares of
+/// its king zone the enemy attacks that `color` defends at most once (the king itself counts).
+fn king_flank(context: &Context, color: Color, terms: &mut impl Terms) {
+    let king = context.board.king(color);
+    let (ours, theirs) = (color as usize, !color as usize);
+    let flank = BitBoard(KING_FLANK[king.file() as usize] & CAMP[ours]);
+    let attacked = flank & context.attacks[theirs];
+    terms.add(color, KING_FLANK_ATTACK, attacked.len() as i32);
+    terms.add(color, KING_FLANK_ATTACK + 1, (attacked & context.twice[theirs]).len() as i32);
+    let weak = context.king_zone[ours] & context.attacks[theirs] & !context.twice[ours];
+    terms.add(color, KING_ZONE_WEAK, weak.len() as i32);
+}
+
+/// Squares the enemy (`!color`) holds firmly: attacked by a pawn, or twice when `color` does not.
+fn strongly_protected(context: &Context, color: Color) -> BitBoard {
+    let theirs = !color as usize;
+    context.pawn_attacks[theirs] | (context.twice[theirs] & !context.twice[color as usize])
+}
+
+/// Squares both sides attack that the enemy does not hold firmly: enemy moves `color` restricts.
+fn restricted(context: &Context, color: Color, terms: &mut impl Terms) {
+    let both = context.attacks[color as usize] & context.attacks[!color as usize];
+    terms.add(color, RESTRICTED, (both & !strongly_protected(context, color)).len() as i32);
+}
+
+/// Safe squares from which a knight, or a bishop or rook backed by a second attacker, of `color`
+/// would attack the enemy's only queen on the next move.
+fn queen_threats(context: &Context, color: Color, terms: &mut impl Terms) {
+    let board = context.board;
+    let queens = board.colored_pieces(!color, Piece::Queen);
+    if queens.len() != 1 {
+        return;
+    }
+    let Some(queen) = queens.next_square() else { return };
+    let ours = color as usize;
+    let safe = !(board.colors(color) | strongly_protected(context, color));
+    let [knights, bishops, rooks, _] = context.piece_attacks[ours];
+    terms.add(color, QUEEN_THREAT, (get_knight_moves(queen) & knights & safe).len() as i32);
+    let occupied = board.occupied();
+    let sliders = (get_bishop_moves(queen, occupied) & bishops) | (get_rook_moves(queen, occupied) & rooks);
+    terms.add(color, QUEEN_THREAT + 1, (sliders & safe & context.twice[ours]).len() as i32);
 }
 
 fn threats(context: &Context, color: Color, terms: &mut impl Terms) {
@@ -628,5 +713,42 @@ mod tests {
         assert_eq!(count("k7/8/8/3p4/5N2/8/8/K7 w - - 0 1", WEAK_PAWN_ATTACKED), [1, 0]);
         // A c6 pawn defends d5.
         assert_eq!(count("k7/8/2p5/3p4/5N2/8/8/K7 w - - 0 1", WEAK_PAWN_ATTACKED), [0, 0]);
+    }
+
+    #[test]
+    fn attacks_on_the_king_flank_and_weak_king_zone_squares_count_for_the_defender() {
+        // Black's king on g8: the f1 rook hits f4-f8, the a7 rook e7-h7; f7 twice.
+        let fen = "6k1/R7/8/8/8/8/8/K4R2 w - - 0 1";
+        assert_eq!(count(fen, KING_FLANK_ATTACK), [0, 8]);
+        assert_eq!(count(fen, KING_FLANK_ATTACK + 1), [0, 1]);
+        // f7, f8, g7 and h7: attacked, and defended by the king alone.
+        assert_eq!(count(fen, KING_ZONE_WEAK), [0, 4]);
+    }
+
+    #[test]
+    fn squares_both_sides_attack_restrict_unless_held_firmly() {
+        // The d-file and d1, d8: eight squares, less d7 (black's rook and king) for white and d2
+        // (white's rook and king) for black.
+        assert_eq!(count("3rk3/8/8/8/8/8/8/3RK3 w - - 0 1", RESTRICTED), [7, 7]);
+    }
+
+    #[test]
+    fn a_knight_that_can_safely_attack_the_queen_next_move_threatens_it() {
+        // Nd4 can go to c6 or e6, both attacking the d8 queen.
+        assert_eq!(count("3qk3/8/8/8/3N4/8/8/4K3 w - - 0 1", QUEEN_THREAT), [2, 0]);
+        // A black pawn on d7 guards c6 and e6.
+        assert_eq!(count("3qk3/3p4/8/8/3N4/8/8/4K3 w - - 0 1", QUEEN_THREAT), [0, 0]);
+    }
+
+    #[test]
+    fn pawns_attack_diagonally_forward_and_twice_where_two_meet() {
+        let white = BitBoard(Square::B2.bitboard().0 | Square::D2.bitboard().0 | Square::H2.bitboard().0);
+        let expected =
+            [Square::A3, Square::C3, Square::E3, Square::G3].iter().fold(BitBoard::EMPTY, |b, s| b | s.bitboard());
+        assert_eq!(pawn_attacks_of(white, Color::White), expected);
+        assert_eq!(pawn_double_attacks(white, Color::White), Square::C3.bitboard());
+        let black = Square::A7.bitboard() | Square::C7.bitboard();
+        assert_eq!(pawn_attacks_of(black, Color::Black), Square::B6.bitboard() | Square::D6.bitboard());
+        assert_eq!(pawn_double_attacks(black, Color::Black), Square::B6.bitboard());
     }
 }
