@@ -166,8 +166,9 @@ pub(super) fn trace_pieces(board: &Board, pawn_info: &Pawns, terms: &mut impl Te
         threats(&context, color, terms);
         safe_checks(&context, color, terms);
         king_flank(&context, color, terms);
-        restricted(&context, color, terms);
-        queen_threats(&context, color, terms);
+        let held = held_by_enemy(&context, color);
+        restricted(&context, color, held, terms);
+        queen_threats(&context, color, held, terms);
     }
     terms.add(board.side_to_move(), TEMPO, 1);
 }
@@ -424,28 +425,30 @@ fn king_flank(context: &Context, color: Color, terms: &mut impl Terms) {
 }
 
 /// Squares the enemy (`!color`) holds firmly: attacked by a pawn, or twice when `color` does not.
-fn strongly_protected(context: &Context, color: Color) -> BitBoard {
+fn held_by_enemy(context: &Context, color: Color) -> BitBoard {
     let theirs = !color as usize;
     context.pawn_attacks[theirs] | (context.twice[theirs] & !context.twice[color as usize])
 }
 
-/// Squares both sides attack that the enemy does not hold firmly: enemy moves `color` restricts.
-fn restricted(context: &Context, color: Color, terms: &mut impl Terms) {
+/// Squares both sides attack that the enemy does not hold firmly (`held`): enemy moves `color`
+/// restricts.
+fn restricted(context: &Context, color: Color, held: BitBoard, terms: &mut impl Terms) {
     let both = context.attacks[color as usize] & context.attacks[!color as usize];
-    terms.add(color, RESTRICTED, (both & !strongly_protected(context, color)).len() as i32);
+    terms.add(color, RESTRICTED, (both & !held).len() as i32);
 }
 
 /// Safe squares from which a knight, or a bishop or rook backed by a second attacker, of `color`
-/// would attack the enemy's only queen on the next move.
-fn queen_threats(context: &Context, color: Color, terms: &mut impl Terms) {
+/// would attack the enemy's only queen on the next move. Safe: empty of `color`'s pieces and not
+/// `held` by the enemy.
+fn queen_threats(context: &Context, color: Color, held: BitBoard, terms: &mut impl Terms) {
     let board = context.board;
     let queens = board.colored_pieces(!color, Piece::Queen);
-    if queens.len() != 1 {
-        return;
-    }
-    let Some(queen) = queens.next_square() else { return };
+    let queen = match queens.next_square() {
+        Some(queen) if queens.len() == 1 => queen,
+        _ => return,
+    };
     let ours = color as usize;
-    let safe = !(board.colors(color) | strongly_protected(context, color));
+    let safe = !(board.colors(color) | held);
     let [knights, bishops, rooks, _] = context.piece_attacks[ours];
     terms.add(color, QUEEN_THREAT, (get_knight_moves(queen) & knights & safe).len() as i32);
     let occupied = board.occupied();
