@@ -267,6 +267,26 @@ fn limit_strength_searches_less_and_varies_its_moves() {
     );
 }
 
+#[test]
+fn limit_strength_from_2500_up_searches_as_full_strength() {
+    let mut engine = Engine::spawn();
+    let mut nodes_at = |limit: &str, elo: &str| {
+        assert_eq!(engine.set_option("UCI_LimitStrength", limit), Vec::<String>::new());
+        assert_eq!(engine.set_option("UCI_Elo", elo), Vec::<String>::new());
+        engine.send("ucinewgame");
+        engine.send("position startpos moves e2e4 c7c5 g1f3");
+        let search = engine.go("depth 9", SEARCH_TIMEOUT);
+        search.last_info_value("nodes").and_then(|n| n.parse::<u64>().ok()).unwrap_or(0)
+    };
+    let full = nodes_at("false", "1350");
+    assert!(full > 10_000, "{full}");
+    // No node budget, no noise, one root line: the very same search.
+    assert_eq!(nodes_at("true", "2500"), full);
+    assert_eq!(nodes_at("true", "2850"), full);
+    // Below it, a budget (about 3,900 nodes at 1500).
+    assert!(nodes_at("true", "1500") < full);
+}
+
 /// The FENs of the 960 start positions in Scharnagl order, from the perft data.
 fn chess960_table(file: &str) -> Vec<String> {
     let path = format!("{}/tests/data/perft/{file}", env!("CARGO_MANIFEST_DIR"));

@@ -14,10 +14,13 @@ pub const MIN_ELO: u32 = 1350;
 pub const MAX_ELO: u32 = 2850;
 /// Root lines the weakened player chooses from.
 pub const CANDIDATE_LINES: usize = 4;
-/// Nodes per move at `FULL_NODES_ELO`, halved for every `ELO_PER_HALVING` below it.
+/// The node budget: `FULL_NODES` at `FULL_NODES_ELO` (the curve's reference point, above every level
+/// that has a budget), halved for every `ELO_PER_HALVING` below it.
 const FULL_NODES: f64 = 250_000.0;
-const FULL_NODES_ELO: f64 = 2000.0;
-const ELO_PER_HALVING: f64 = 100.0;
+const FULL_NODES_ELO: f64 = 2700.0;
+const ELO_PER_HALVING: f64 = 200.0;
+/// From this level up there is no handicap at all: the engine plays at full strength.
+const FULL_STRENGTH_ELO: u32 = 2500;
 /// Fewest nodes per move at any level.
 const MIN_NODES: u64 = 400;
 /// Noise on line scores: standard deviation `(NOISE_ELO - elo) / NOISE_DIVISOR` centipawns.
@@ -35,25 +38,28 @@ pub enum Strength {
 impl Strength {
     /// Node budget of one move, if limited.
     pub fn nodes(self) -> Option<u64> {
-        let Strength::Elo(elo) = self else {
-            return None;
+        let elo = match self {
+            Strength::Elo(elo) if elo < FULL_STRENGTH_ELO => elo,
+            _ => return None,
         };
         let halvings = (FULL_NODES_ELO - elo as f64) / ELO_PER_HALVING;
         Some(((FULL_NODES * 0.5f64.powf(halvings)) as u64).max(MIN_NODES))
     }
 
-    /// Root lines to search (at least the ones the GUI asked for).
+    /// Root lines to search: the ones the GUI asked for, and more to choose from where noise is added
+    /// (without noise the best line is played, and extra lines would only cost depth).
     pub fn lines(self, asked: usize) -> usize {
-        match self {
-            Strength::Full => asked,
-            Strength::Elo(_) => asked.max(CANDIDATE_LINES),
+        if self.noise_cp() > 0.0 {
+            asked.max(CANDIDATE_LINES)
+        } else {
+            asked
         }
     }
 
     fn noise_cp(self) -> f64 {
         match self {
-            Strength::Full => 0.0,
-            Strength::Elo(elo) => ((NOISE_ELO - elo as f64) / NOISE_DIVISOR).max(0.0),
+            Strength::Elo(elo) if elo < FULL_STRENGTH_ELO => ((NOISE_ELO - elo as f64) / NOISE_DIVISOR).max(0.0),
+            _ => 0.0,
         }
     }
 
@@ -120,10 +126,20 @@ mod tests {
     #[test]
     fn weaker_levels_search_fewer_nodes() {
         assert_eq!(Strength::Full.nodes(), None);
-        let budgets: Vec<u64> =
-            [MIN_ELO, 1500, 2000, 2500, MAX_ELO].iter().filter_map(|&e| Strength::Elo(e).nodes()).collect();
+        let budgets: Vec<u64> = [MIN_ELO, 1500, 2000, 2400].iter().filter_map(|&e| Strength::Elo(e).nodes()).collect();
+        assert_eq!(budgets.len(), 4, "{budgets:?}");
         assert!(budgets.windows(2).all(|w| w[0] < w[1]), "{budgets:?}");
         assert!(budgets[0] >= MIN_NODES);
+    }
+
+    #[test]
+    fn the_top_levels_play_at_full_strength() {
+        for elo in [FULL_STRENGTH_ELO, MAX_ELO] {
+            assert_eq!(Strength::Elo(elo).nodes(), None);
+            assert_eq!(Strength::Elo(elo).lines(1), 1);
+        }
+        assert_eq!(Strength::Elo(MIN_ELO).lines(1), CANDIDATE_LINES);
+        assert_eq!(Strength::Elo(MIN_ELO).lines(6), 6);
     }
 
     #[test]
