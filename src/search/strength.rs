@@ -2,8 +2,9 @@
 //!
 //! Two handicaps, both growing as the Elo falls: a node budget per move (the search sees less), and a
 //! choice among the best few root lines with random noise added to their scores (the player now and
-//! then prefers a worse move, more often when the moves are close). The constants are calibrated
-//! against Stockfish's own `UCI_Elo` levels at 10+0.1; the matches are in bench/RESULTS.md.
+//! then prefers a worse move, more often when the moves are close); none from `FULL_STRENGTH_ELO` up.
+//! The constants are calibrated against Stockfish's own `UCI_Elo` levels at 10+0.1; the matches are in
+//! bench/RESULTS.md.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -38,10 +39,7 @@ pub enum Strength {
 impl Strength {
     /// Node budget of one move, if limited.
     pub fn nodes(self) -> Option<u64> {
-        let elo = match self {
-            Strength::Elo(elo) if elo < FULL_STRENGTH_ELO => elo,
-            _ => return None,
-        };
+        let elo = self.handicapped_elo()?;
         let halvings = (FULL_NODES_ELO - elo as f64) / ELO_PER_HALVING;
         Some(((FULL_NODES * 0.5f64.powf(halvings)) as u64).max(MIN_NODES))
     }
@@ -56,11 +54,16 @@ impl Strength {
         }
     }
 
-    fn noise_cp(self) -> f64 {
+    /// The level, when it carries a handicap (limited, and below `FULL_STRENGTH_ELO`).
+    fn handicapped_elo(self) -> Option<u32> {
         match self {
-            Strength::Elo(elo) if elo < FULL_STRENGTH_ELO => ((NOISE_ELO - elo as f64) / NOISE_DIVISOR).max(0.0),
-            _ => 0.0,
+            Strength::Elo(elo) if elo < FULL_STRENGTH_ELO => Some(elo),
+            _ => None,
         }
+    }
+
+    fn noise_cp(self) -> f64 {
+        self.handicapped_elo().map_or(0.0, |elo| ((NOISE_ELO - elo as f64) / NOISE_DIVISOR).max(0.0))
     }
 
     /// Index of the line to play among `lines` (best first): the best, or with limited strength the
