@@ -85,12 +85,6 @@ fn pawn_attacks_of(pawns: BitBoard, color: Color) -> BitBoard {
     west | east
 }
 
-/// Squares attacked by two of `color`'s pawns.
-fn pawn_double_attacks(pawns: BitBoard, color: Color) -> BitBoard {
-    let (west, east) = pawn_attacks_by_side(pawns, color);
-    west & east
-}
-
 /// The rank step of `color`'s pawns: +1 for white, -1 for black.
 fn forward(color: Color) -> i8 {
     if color == Color::White {
@@ -145,10 +139,7 @@ pub(super) fn trace_pieces(board: &Board, pawn_info: &Pawns, terms: &mut impl Te
         pawn_attacks,
         attacks: [pawn_attacks[0] | kings[0], pawn_attacks[1] | kings[1]],
         piece_attacks: [[BitBoard::EMPTY; 4]; 2],
-        twice: [Color::White, Color::Black].map(|c| {
-            let i = c as usize;
-            pawn_double_attacks(pawns[i], c) | (pawn_attacks[i] & kings[i])
-        }),
+        twice: [0, 1].map(|i| pawn_info.double_attacks[i] | (pawn_attacks[i] & kings[i])),
         king_zone,
     };
     for color in [Color::White, Color::Black] {
@@ -188,13 +179,19 @@ fn material_and_squares(board: &Board, color: Color, terms: &mut impl Terms) {
 pub(super) struct Pawns {
     pawns: [BitBoard; 2],
     pawn_attacks: [BitBoard; 2],
+    /// Squares two pawns of a colour attack.
+    double_attacks: [BitBoard; 2],
 }
 
 impl Pawns {
     pub(super) fn of(board: &Board) -> Pawns {
         let pawns = [board.colored_pieces(Color::White, Piece::Pawn), board.colored_pieces(Color::Black, Piece::Pawn)];
-        let pawn_attacks = [pawn_attacks_of(pawns[0], Color::White), pawn_attacks_of(pawns[1], Color::Black)];
-        Pawns { pawns, pawn_attacks }
+        let sides = [Color::White, Color::Black].map(|c| pawn_attacks_by_side(pawns[c as usize], c));
+        Pawns {
+            pawns,
+            pawn_attacks: sides.map(|(west, east)| west | east),
+            double_attacks: sides.map(|(west, east)| west & east),
+        }
     }
 
     /// The two pawn bitboards, the key of a pawn-structure cache entry.
@@ -745,13 +742,16 @@ mod tests {
 
     #[test]
     fn pawns_attack_diagonally_forward_and_twice_where_two_meet() {
-        let white = BitBoard(Square::B2.bitboard().0 | Square::D2.bitboard().0 | Square::H2.bitboard().0);
+        // White pawns on b2, d2 and h2; black pawns on a7 and c7.
+        let board: Board = "4k3/p1p5/8/8/8/8/1P1P3P/4K3 w - - 0 1".parse().expect("test FEN");
+        let pawns = Pawns::of(&board);
         let expected =
             [Square::A3, Square::C3, Square::E3, Square::G3].iter().fold(BitBoard::EMPTY, |b, s| b | s.bitboard());
-        assert_eq!(pawn_attacks_of(white, Color::White), expected);
-        assert_eq!(pawn_double_attacks(white, Color::White), Square::C3.bitboard());
-        let black = Square::A7.bitboard() | Square::C7.bitboard();
-        assert_eq!(pawn_attacks_of(black, Color::Black), Square::B6.bitboard() | Square::D6.bitboard());
-        assert_eq!(pawn_double_attacks(black, Color::Black), Square::B6.bitboard());
+        assert_eq!(pawns.pawn_attacks[Color::White as usize], expected);
+        assert_eq!(pawns.double_attacks[Color::White as usize], Square::C3.bitboard());
+        let black = Color::Black as usize;
+        assert_eq!(pawns.pawn_attacks[black], Square::B6.bitboard() | Square::D6.bitboard());
+        assert_eq!(pawns.double_attacks[black], Square::B6.bitboard());
+        assert_eq!(pawn_attacks_of(pawns.pawns[black], Color::Black), pawns.pawn_attacks[black]);
     }
 }
