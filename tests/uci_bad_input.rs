@@ -395,15 +395,17 @@ fn junk_bytes_empty_and_huge_lines_are_survived() {
     // `isready` with CRLF or trailing whitespace is answered with exactly one readyok each.
     for input in [&b"isready\r\n"[..], b"isready \t \n", b"\tisready\x00\n"] {
         engine.send_raw(input);
-        assert_eq!(engine.read_for(Duration::from_millis(200)), vec!["readyok"], "{input:?}");
+        assert_eq!(engine.read_until("readyok", READY_TIMEOUT), vec!["readyok"], "{input:?}");
     }
+    // Commands are answered in order: a second readyok for any of them would come before the board.
     engine.send_raw(b"d\r\n");
-    let board = engine.read_until("State: ", Duration::from_secs(2));
+    let board = engine.read_until("State: ", READY_TIMEOUT);
+    assert!(!board.iter().any(|l| l == "readyok"), "{board:?}");
     assert!(board.contains(&format!("Fen: {BASELINE_FEN}")), "{board:?}");
     // A single write with several commands and mixed line endings.
     engine.send_raw(b"isready\r\n\r\n\x00\nisready\n");
-    engine.read_until("readyok", Duration::from_secs(2));
-    engine.read_until("readyok", Duration::from_secs(2));
+    engine.read_until("readyok", READY_TIMEOUT);
+    engine.read_until("readyok", READY_TIMEOUT);
     assert!(engine.is_ready().is_empty());
     println!("{} junk inputs", count + 5);
 }
@@ -461,20 +463,20 @@ fn commands_refused_while_a_search_runs() {
     engine.send("go infinite");
     assert!(engine.is_ready().iter().all(|l| l.starts_with("info depth")));
     engine.send("go perft 1");
-    let lines = engine.expect_line(|l| l.starts_with("info string error"), Duration::from_secs(2));
+    let lines = engine.expect_line(|l| l.starts_with("info string error"), READY_TIMEOUT);
     assert_eq!(
         lines.last().map(String::as_str),
         Some("info string error: go perft: a search is running; send stop first")
     );
     engine.send("bench 1");
-    let lines = engine.expect_line(|l| l.starts_with("info string error"), Duration::from_secs(2));
+    let lines = engine.expect_line(|l| l.starts_with("info string error"), READY_TIMEOUT);
     assert_eq!(
         lines.last().map(String::as_str),
         Some("info string error: bench: a search is running; send stop first")
     );
     // A bad position during the search is rejected and the search goes on.
     engine.send("position fen nonsense");
-    let lines = engine.expect_line(|l| l.starts_with("info string error"), Duration::from_secs(2));
+    let lines = engine.expect_line(|l| l.starts_with("info string error"), READY_TIMEOUT);
     assert_eq!(
         lines.last().map(String::as_str),
         Some("info string error: bad FEN 'nonsense': FEN needs 4 to 6 fields, got 1")

@@ -16,8 +16,10 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// `isready` must be answered within this (the engine never blocks its UCI thread on a search).
-pub const READY_TIMEOUT: Duration = Duration::from_secs(2);
+/// `isready` must be answered within this (the engine never blocks its UCI thread on a search, so a
+/// blocked thread never answers). Generous: on a machine whose cores a match holds, a test run at
+/// `nice 19` waited more than 2 s for an answer the idle machine gives in under a millisecond.
+pub const READY_TIMEOUT: Duration = Duration::from_secs(10);
 /// Generous bound for searches that are expected to be short (depth 1 to 5) on a loaded machine.
 pub const SEARCH_TIMEOUT: Duration = Duration::from_secs(30);
 /// Start position FEN as the engine prints it.
@@ -284,7 +286,7 @@ impl Engine {
         read
     }
 
-    /// Sends `isready` and waits (2 s) for `readyok`; returns the lines that came before it.
+    /// Sends `isready` and waits (`READY_TIMEOUT`) for `readyok`; returns the lines that came before it.
     pub fn is_ready(&mut self) -> Vec<String> {
         self.send("isready");
         let mut lines = self.expect_line(|l| l == "readyok", READY_TIMEOUT);
