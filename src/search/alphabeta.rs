@@ -13,6 +13,7 @@
 
 use cozy_chess::{Board, Move, Piece};
 
+use super::correction::Slots;
 use super::history::{context_of, MoveContext};
 use super::memory::Memory;
 use super::ordering::{is_noisy, victim, CheckSquares, MoveBuffer, MovePicker, QuietContext};
@@ -40,9 +41,11 @@ const REPETITION_GUARD_PLIES: usize = 4;
 /// Reverse futility pruning: up to this depth, when the evaluation beats beta by the margin per ply.
 const RFP_DEPTH: i32 = 8;
 const RFP_MARGIN: i32 = 75;
-/// Razoring: up to this depth, when the evaluation is below alpha by the margin per ply.
+/// Razoring: up to this depth, when the evaluation is below alpha by
+/// `RAZOR_BASE + RAZOR_PER_DEPTH_SQUARED · depth²` (700, 1,600, 3,100 cp).
 const RAZOR_DEPTH: i32 = 3;
-const RAZOR_MARGIN: i32 = 250;
+const RAZOR_BASE: i32 = 400;
+const RAZOR_PER_DEPTH_SQUARED: i32 = 300;
 /// Null-move pruning from this depth; reduction `BASE + depth / DIVISOR`, plus more when far above beta.
 const NMP_DEPTH: i32 = 3;
 const NMP_BASE: i32 = 3;
@@ -437,7 +440,8 @@ impl<'a> Worker<'a> {
 
         let raw_eval = if in_check { None } else { Some(self.raw_eval(board, entry.and_then(|e| e.eval))) };
         let uncorrected_eval = raw_eval.map(|e| self.scale_for_clock(e, ply));
-        let static_eval = uncorrected_eval.map(|e| self.memory.correction.corrected(board, e));
+        let slots = if in_check { None } else { Some(Slots::of(board)) };
+        let static_eval = uncorrected_eval.zip(slots).map(|(e, slots)| self.memory.correction.corrected(slots, e));
         self.stack[ply].static_eval = static_eval;
         let improving = self.improving(ply, static_eval);
         // The table's score bounds the evaluation better than the evaluation itself.
@@ -643,9 +647,9 @@ impl<'a> Worker<'a> {
             // Near the fifty-move limit results are the rules' (draws), not the position's: not learnt.
             let quiet_best = best_move.is_none_or(|mv| !is_noisy(board, mv));
             let learn = quiet_best && !near_limit && !score::is_mate(best_score);
-            if let (Some(uncorrected), Some(corrected)) = (uncorrected_eval, static_eval) {
+            if let (Some(uncorrected), Some(corrected), Some(slots)) = (uncorrected_eval, static_eval, slots) {
                 if learn && bound.settles(best_score, corrected, corrected) {
-                    self.memory.correction.update(board, depth, best_score, uncorrected);
+                    self.memory.correction.update(slots, depth, best_score, uncorrected);
                 }
             }
         }
@@ -669,7 +673,7 @@ impl<'a> Worker<'a> {
         if depth <= RFP_DEPTH && eval - RFP_MARGIN * (depth - improving as i32) >= beta && eval < MATE_BOUND {
             return Some(eval);
         }
-        if depth <= RAZOR_DEPTH && eval + RAZOR_MARGIN * depth < alpha {
+        if depth <= RAZOR_DEPTH && eval + RAZOR_BASE + RAZOR_PER_DEPTH_SQUARED * depth * depth < alpha {
             let score = self.quiescence(board, alpha, alpha + 1, ply);
             if score <= alpha {
                 return Some(score);
@@ -829,7 +833,7 @@ impl<'a> Worker<'a> {
         if !in_check {
             let raw = self.raw_eval(board, entry.and_then(|e| e.eval));
             raw_eval = Some(raw);
-            stand_pat = self.memory.correction.corrected(board, self.scale_for_clock(raw, ply));
+            stand_pat = self.memory.correction.corrected(Slots::of(board), self.scale_for_clock(raw, ply));
             if stand_pat >= beta {
                 return stand_pat;
             }

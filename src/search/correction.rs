@@ -1,17 +1,19 @@
 //! Correction history: how far search results have strayed from the static evaluation, learnt per
-//! side to move and pawn structure during a search and added to the static evaluation.
+//! side to move and placement during a search and added to the static evaluation.
 //!
 //! The evaluation misjudges some pawn structures in a consistent direction (a blocked centre, a
-//! pawn storm). Where a node's search settles a score on the far side of its static evaluation, the
-//! difference is folded into a running average for that structure; later nodes with the same pawns
-//! start from a corrected evaluation, so pruning and reductions that compare the evaluation with
-//! alpha and beta decide better.
+//! pawn storm), and some placements of the pieces (a king walk, a trapped piece). Where a node's
+//! search settles a score on the far side of its static evaluation, the difference is folded into
+//! running averages for its pawns and for each side's other pieces (king included); later nodes with
+//! the same pawns or pieces start from a corrected evaluation, so pruning and reductions that compare
+//! the evaluation with alpha and beta decide better.
 
 use cozy_chess::{Board, Color, Piece};
 
 use crate::eval;
 
-/// Entries per side to move (a power of two), indexed by a hash of the pawns.
+/// Entries per side to move in each table (a power of two), indexed by a hash of the pawns or of
+/// one side's other pieces.
 const ENTRIES: usize = 1 << 14;
 /// Corrections are kept in 1/GRAIN centipawns, so small updates are not lost to rounding.
 const GRAIN: i32 = 256;
@@ -23,39 +25,84 @@ const CORRECTION_MAX_CP: i32 = 64;
 /// Differences beyond this many centipawns count as this many (one tactic should not dominate).
 const DIFFERENCE_MAX_CP: i32 = 256;
 
+/// Weights of the pawn correction and of each side's piece correction in their sum, and the sum's
+/// divisor: when all three agree, the evaluation moves by 4/3 of what each says.
+const PAWN_WEIGHT: i32 = 2;
+const PIECES_WEIGHT: i32 = 1;
+const WEIGHT_DIVISOR: i32 = 3;
+/// The pieces, other than pawns, whose placement keys a side's piece correction.
+const PIECES: [Piece; 5] = [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen, Piece::King];
+
+/// The learnt corrections: one table for the pawns, one for each side's other pieces.
 pub struct Correction {
-    table: Vec<i32>,
+    pawns: Vec<i32>,
+    pieces: [Vec<i32>; 2],
 }
 
 impl Default for Correction {
     fn default() -> Self {
-        Correction { table: vec![0; 2 * ENTRIES] }
+        Correction { pawns: vec![0; 2 * ENTRIES], pieces: [vec![0; 2 * ENTRIES], vec![0; 2 * ENTRIES]] }
     }
 }
 
-fn index(board: &Board) -> usize {
-    let white = board.colored_pieces(Color::White, Piece::Pawn).0;
-    let black = board.colored_pieces(Color::Black, Piece::Pawn).0;
-    let hash = eval::pawn_hash(white, black);
-    let slot = (hash >> 40) as usize & (ENTRIES - 1);
-    board.side_to_move() as usize * ENTRIES + slot
+/// The entry for `hash` of the side to move's half of a table.
+fn slot(board: &Board, hash: u64) -> usize {
+    board.side_to_move() as usize * ENTRIES + ((hash >> 40) as usize & (ENTRIES - 1))
+}
+
+/// A hash of where `color`'s pieces other than pawns stand.
+fn pieces_hash(board: &Board, color: Color) -> u64 {
+    PIECES.iter().fold(0u64, |hash, &piece| {
+        (hash ^ board.colored_pieces(color, piece).0).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(23)
+    })
+}
+
+/// Where a position's entries stand in the three tables: worked out once per node, used to read
+/// the correction and again to learn from the node's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slots {
+    pawns: usize,
+    white: usize,
+    black: usize,
+}
+
+impl Slots {
+    pub fn of(board: &Board) -> Slots {
+        let white_pawns = board.colored_pieces(Color::White, Piece::Pawn).0;
+        let black_pawns = board.colored_pieces(Color::Black, Piece::Pawn).0;
+        Slots {
+            pawns: slot(board, eval::pawn_hash(white_pawns, black_pawns)),
+            white: slot(board, pieces_hash(board, Color::White)),
+            black: slot(board, pieces_hash(board, Color::Black)),
+        }
+    }
+}
+
+/// Folds `target` into `entry` with `weight` (out of `WEIGHT_SCALE`), bounded.
+fn average_into(entry: &mut i32, target: i32, weight: i32) {
+    let averaged =
+        (*entry as i64 * (WEIGHT_SCALE - weight) as i64 + target as i64 * weight as i64) / WEIGHT_SCALE as i64;
+    *entry = (averaged as i32).clamp(-CORRECTION_MAX_CP * GRAIN, CORRECTION_MAX_CP * GRAIN);
 }
 
 impl Correction {
-    /// The static evaluation `eval` (side to move's view) with the learnt correction added.
-    pub fn corrected(&self, board: &Board, eval: i32) -> i32 {
-        eval + self.table[index(board)] / GRAIN
+    /// The static evaluation `eval` (side to move's view) of the position at `slots` with the
+    /// learnt correction added.
+    pub fn corrected(&self, slots: Slots, eval: i32) -> i32 {
+        let pawns = self.pawns[slots.pawns];
+        let white = self.pieces[0][slots.white];
+        let black = self.pieces[1][slots.black];
+        eval + (PAWN_WEIGHT * pawns + PIECES_WEIGHT * (white + black)) / (WEIGHT_DIVISOR * GRAIN)
     }
 
-    /// Learns from a node searched to `depth` whose score `searched` differs from its uncorrected
-    /// static evaluation `eval`.
-    pub fn update(&mut self, board: &Board, depth: i32, searched: i32, eval: i32) {
+    /// Learns from a node at `slots` searched to `depth` whose score `searched` differs from its
+    /// uncorrected static evaluation `eval`.
+    pub fn update(&mut self, slots: Slots, depth: i32, searched: i32, eval: i32) {
         let target = (searched - eval).clamp(-DIFFERENCE_MAX_CP, DIFFERENCE_MAX_CP) * GRAIN;
         let weight = (depth * depth + 2 * depth + 1).min(WEIGHT_MAX);
-        let entry = &mut self.table[index(board)];
-        let averaged =
-            (*entry as i64 * (WEIGHT_SCALE - weight) as i64 + target as i64 * weight as i64) / WEIGHT_SCALE as i64;
-        *entry = (averaged as i32).clamp(-CORRECTION_MAX_CP * GRAIN, CORRECTION_MAX_CP * GRAIN);
+        average_into(&mut self.pawns[slots.pawns], target, weight);
+        average_into(&mut self.pieces[0][slots.white], target, weight);
+        average_into(&mut self.pieces[1][slots.black], target, weight);
     }
 }
 
@@ -63,28 +110,48 @@ impl Correction {
 mod tests {
     use super::*;
 
+    /// The most all three tables together move an evaluation.
+    const TOTAL_MAX_CP: i32 = (PAWN_WEIGHT + 2 * PIECES_WEIGHT) * CORRECTION_MAX_CP / WEIGHT_DIVISOR;
+
     #[test]
     fn corrections_follow_the_search_and_stay_bounded() {
         let board = Board::default();
         let mut correction = Correction::default();
-        assert_eq!(correction.corrected(&board, 10), 10);
-        // Searches that keep finding 40 cp more than the evaluation pull the correction to +40
+        assert_eq!(correction.corrected(Slots::of(&board), 10), 10);
+        // Searches that keep finding 40 cp more than the evaluation pull each table to +40, and the
         for _ in 0..50 {
-            correction.update(&board, 8, 50, 10);
+            correction.update(Slots::of(&board), 8, 50, 10);
         }
-        // (within a centipawn: the averages round toward zero).
-        assert!((49..=50).contains(&correction.corrected(&board, 10)));
-        // The other side to move, same pawns, has its own entry.
+        // evaluation by 4/3 of that (within a centipawn: the averages round toward zero).
+        assert!((62..=63).contains(&correction.corrected(Slots::of(&board), 10)));
+        // The other side to move, same pieces, has its own entries.
         let black = board.null_move().expect("no check in the start position");
-        assert_eq!(correction.corrected(&black, 10), 10);
+        assert_eq!(correction.corrected(Slots::of(&black), 10), 10);
         // Huge differences are capped.
         for _ in 0..50 {
-            correction.update(&board, 8, 5_000, 0);
+            correction.update(Slots::of(&board), 8, 5_000, 0);
         }
-        assert_eq!(correction.corrected(&board, 0), CORRECTION_MAX_CP);
+        assert_eq!(correction.corrected(Slots::of(&board), 0), TOTAL_MAX_CP);
         for _ in 0..50 {
-            correction.update(&board, 8, -5_000, 0);
+            correction.update(Slots::of(&board), 8, -5_000, 0);
         }
-        assert_eq!(correction.corrected(&board, 0), -CORRECTION_MAX_CP);
+        assert_eq!(correction.corrected(Slots::of(&board), 0), -TOTAL_MAX_CP);
+    }
+
+    #[test]
+    fn pawns_and_each_sides_pieces_are_learnt_apart() {
+        let board = Board::default();
+        let mut correction = Correction::default();
+        for _ in 0..50 {
+            correction.update(Slots::of(&board), 8, 40, 0);
+        }
+        // The same pawns and black pieces, a white knight elsewhere: the pawn table and black's
+        // piece table apply, white's does not: (2 · 40 + 40) / 3.
+        let knight_out: Board =
+            "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1".parse().expect("legal FEN");
+        assert!((39..=40).contains(&correction.corrected(Slots::of(&knight_out), 0)));
+        // Other pawns, the same pieces: the two piece tables alone, (40 + 40) / 3.
+        let pawn_up: Board = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1".parse().expect("legal FEN");
+        assert!((26..=27).contains(&correction.corrected(Slots::of(&pawn_up), 0)));
     }
 }
