@@ -15,11 +15,12 @@ pub const MIN_ELO: u32 = 1350;
 pub const MAX_ELO: u32 = 2850;
 /// Root lines the weakened player chooses from.
 pub const CANDIDATE_LINES: usize = 4;
-/// The node budget: `FULL_NODES` at `FULL_NODES_ELO` (the curve's reference point, above every level
-/// that has a budget), halved for every `ELO_PER_HALVING` below it.
-const FULL_NODES: f64 = 250_000.0;
-const FULL_NODES_ELO: f64 = 2700.0;
-const ELO_PER_HALVING: f64 = 200.0;
+/// The node budget: `ANCHOR_NODES` at `ANCHOR_ELO`, halved for every `ELO_PER_HALVING` below it and
+/// doubled for every `ELO_PER_HALVING` above. Both are fitted to matches (bench/RESULTS.md): 22,097
+/// nodes at 2000 and 2,762 at 1500 each scored inside 40-60 % against Stockfish's same level.
+const ANCHOR_NODES: f64 = 22_097.0;
+const ANCHOR_ELO: f64 = 2000.0;
+const ELO_PER_HALVING: f64 = 500.0 / 3.0;
 /// From this level up there is no handicap at all: the engine plays at full strength.
 const FULL_STRENGTH_ELO: u32 = 2500;
 /// Fewest nodes per move at any level.
@@ -40,8 +41,8 @@ impl Strength {
     /// Node budget of one move, if limited.
     pub fn nodes(self) -> Option<u64> {
         let elo = self.handicapped_elo()?;
-        let halvings = (FULL_NODES_ELO - elo as f64) / ELO_PER_HALVING;
-        Some(((FULL_NODES * 0.5f64.powf(halvings)) as u64).max(MIN_NODES))
+        let halvings = (ANCHOR_ELO - elo as f64) / ELO_PER_HALVING;
+        Some(((ANCHOR_NODES * 0.5f64.powf(halvings)) as u64).max(MIN_NODES))
     }
 
     /// Root lines to search: the ones the GUI asked for, and more to choose from where noise is added
@@ -133,6 +134,9 @@ mod tests {
         assert_eq!(budgets.len(), 4, "{budgets:?}");
         assert!(budgets.windows(2).all(|w| w[0] < w[1]), "{budgets:?}");
         assert!(budgets[0] >= MIN_NODES);
+        // The two calibrated levels get the budgets they were measured with.
+        assert_eq!(Strength::Elo(2000).nodes(), Some(22_097));
+        assert_eq!(Strength::Elo(1500).nodes(), Some(2_762));
     }
 
     #[test]
