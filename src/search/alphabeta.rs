@@ -440,7 +440,7 @@ impl<'a> Worker<'a> {
 
         let raw_eval = if in_check { None } else { Some(self.raw_eval(board, entry.and_then(|e| e.eval))) };
         let uncorrected_eval = raw_eval.map(|e| self.scale_for_clock(e, ply));
-        let slots = if in_check { None } else { Some(Slots::of(board)) };
+        let slots = raw_eval.map(|_| Slots::of(board));
         let static_eval = uncorrected_eval.zip(slots).map(|(e, slots)| self.memory.correction.corrected(slots, e));
         self.stack[ply].static_eval = static_eval;
         let improving = self.improving(ply, static_eval);

@@ -119,10 +119,10 @@ mod tests {
         let mut correction = Correction::default();
         assert_eq!(correction.corrected(Slots::of(&board), 10), 10);
         // Searches that keep finding 40 cp more than the evaluation pull each table to +40, and the
+        // evaluation by 4/3 of that (within a centipawn: the averages round toward zero).
         for _ in 0..50 {
             correction.update(Slots::of(&board), 8, 50, 10);
         }
-        // evaluation by 4/3 of that (within a centipawn: the averages round toward zero).
         assert!((62..=63).contains(&correction.corrected(Slots::of(&board), 10)));
         // The other side to move, same pieces, has its own entries.
         let black = board.null_move().expect("no check in the start position");
