@@ -1,15 +1,17 @@
 //! Endgame scaling: how much of the endgame half of the evaluation the side ahead can turn into a
 //! win. The weighted terms count material as if every extra piece wins; some balances are far more
-//! drawish than that (no pawns and a small material edge, two knights, opposite-coloured bishops),
-//! so the endgame value is scaled down for them before the phase blend. The middlegame value is
+//! drawish than that (no pawns and a small material edge, two knights, opposite-coloured bishops,
+//! rook pawns the defending king already blocks), so the endgame value is scaled down for them before
+//! the phase blend. The middlegame value is
 //! left alone. Hand-set, not tuned: the tuner (`src/bin/tune.rs`) applies the same scale, so the
 //! weights are fitted with it in place.
 
-use cozy_chess::{BitBoard, Board, Color, Piece};
+use cozy_chess::{BitBoard, Board, Color, File, Piece, Rank, Square};
 
 /// The endgame value as it stands (the denominator of every scale).
 pub const SCALE_NORMAL: i32 = 64;
-/// No pawns and at most a minor piece, or two knights: no mate can be forced.
+/// No pawns and at most a minor piece, or two knights: no mate can be forced. Also rook pawns
+/// blocked by the defending king (see `rook_pawn_blocked`).
 const SCALE_CANNOT_WIN: i32 = 0;
 /// No pawns and at most a minor piece more than the other side (a rook against a bishop, a rook and
 /// a bishop against a rook): mostly drawn.
@@ -49,6 +51,9 @@ pub fn endgame_scale(board: &Board, strong: Color) -> i32 {
             return SCALE_SMALL_EDGE;
         }
     }
+    if rook_pawn_blocked(board, strong) {
+        return SCALE_CANNOT_WIN;
+    }
     if opposite_bishops(board) {
         let others = board.pieces(Piece::Knight) | board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
         if !others.is_empty() {
@@ -58,6 +63,35 @@ pub fn endgame_scale(board: &Board, strong: Color) -> i32 {
         return (OPPOSITE_BISHOPS_BASE + OPPOSITE_BISHOPS_PER_PAWN * surplus).min(SCALE_NORMAL);
     }
     SCALE_NORMAL
+}
+
+/// `strong` has pawns on one rook file only and no pieces but bishops that never reach the promotion
+/// square (the "wrong" bishop, or none), and the defending king stands on or next to that square: it
+/// cannot be driven out of the corner, so the pawns never promote (a known draw, however many pawns).
+fn rook_pawn_blocked(board: &Board, strong: Color) -> bool {
+    let pieces = board.colors(strong) & !board.pieces(Piece::Pawn) & !board.pieces(Piece::King);
+    let bishops = board.colored_pieces(strong, Piece::Bishop);
+    let pawns = board.colored_pieces(strong, Piece::Pawn);
+    if pawns.is_empty() || pieces != bishops {
+        return false;
+    }
+    let file = if (pawns & !File::A.bitboard()).is_empty() {
+        File::A
+    } else if (pawns & !File::H.bitboard()).is_empty() {
+        File::H
+    } else {
+        return false;
+    };
+    let promotion = Square::new(file, Rank::Eighth.relative_to(strong));
+    let promotion_colour =
+        if BitBoard::LIGHT_SQUARES.has(promotion) { BitBoard::LIGHT_SQUARES } else { BitBoard::DARK_SQUARES };
+    if !(bishops & promotion_colour).is_empty() {
+        return false;
+    }
+    let king = board.king(!strong);
+    let files_apart = (king.file() as i32 - promotion.file() as i32).abs();
+    let ranks_apart = (king.rank() as i32 - promotion.rank() as i32).abs();
+    files_apart.max(ranks_apart) <= 1
 }
 
 /// Each side has one bishop, and the two stand on squares of different colours.
@@ -104,6 +138,24 @@ mod tests {
         assert_eq!(scale(with_rooks, Color::White), SCALE_OPPOSITE_BISHOPS_WITH_PIECES);
         // Same-coloured bishops (d3 and e6, both light): no scaling.
         assert_eq!(scale("4k3/5p2/4b3/8/8/3B4/4PP2/4K3 w - - 0 1", Color::White), SCALE_NORMAL);
+    }
+
+    #[test]
+    fn rook_pawns_blocked_in_the_corner_are_drawn() {
+        // From a game against Stockfish (seed 325): the a-pawn's promotion square a8 is light, the
+        // bishop on f2 dark, the black king on b8. Evaluated +650 for thirty moves; drawn.
+        assert_eq!(scale("1k6/8/1K6/P7/8/8/5B2/8 w - - 29 103", Color::White), SCALE_CANNOT_WIN);
+        // The same from seed 326: bishop on b6 (dark), a-pawn on a7, black king on b7.
+        assert_eq!(scale("8/Pk6/1B6/1K6/8/8/8/8 w - - 57 103", Color::White), SCALE_CANNOT_WIN);
+        // Two rook pawns and no bishop, the black side ahead, the white king on b1 beside a1.
+        assert_eq!(scale("8/8/8/8/p7/p1k5/8/1K6 w - - 0 1", Color::Black), SCALE_CANNOT_WIN);
+        // The right bishop (e2, light, like a8) wins.
+        assert_eq!(scale("1k6/8/1K6/P7/8/8/4B3/8 w - - 0 1", Color::White), SCALE_NORMAL);
+        // The defending king away from the corner: not blocked.
+        assert_eq!(scale("8/8/1K6/P6k/8/8/5B2/8 w - - 0 1", Color::White), SCALE_NORMAL);
+        // A pawn off the rook file, or a knight beside the bishop: not this rule.
+        assert_eq!(scale("1k6/8/1K6/P7/8/8/1P3B2/8 w - - 0 1", Color::White), SCALE_NORMAL);
+        assert_eq!(scale("1k6/8/1K6/P7/8/8/5B2/6N1 w - - 0 1", Color::White), SCALE_NORMAL);
     }
 
     #[test]
