@@ -2,11 +2,12 @@
 //! win. The weighted terms count material as if every extra piece wins; some balances are far more
 //! drawish than that (no pawns and a small material edge, two knights, opposite-coloured bishops,
 //! rook pawns the defending king already blocks), so the endgame value is scaled down for them before
-//! the phase blend. The middlegame value is
-//! left alone. Hand-set, not tuned: the tuner (`src/bin/tune.rs`) applies the same scale, so the
-//! weights are fitted with it in place.
+//! the phase blend. The middlegame value is left alone. Hand-set, not tuned: the tuner
+//! (`src/bin/tune.rs`) applies the same scale, so the weights are fitted with it in place.
 
 use cozy_chess::{BitBoard, Board, Color, File, Piece, Rank, Square};
+
+use super::terms::distance;
 
 /// The endgame value as it stands (the denominator of every scale).
 pub const SCALE_NORMAL: i32 = 64;
@@ -88,10 +89,7 @@ fn rook_pawn_blocked(board: &Board, strong: Color) -> bool {
     if !(bishops & promotion_colour).is_empty() {
         return false;
     }
-    let king = board.king(!strong);
-    let files_apart = (king.file() as i32 - promotion.file() as i32).abs();
-    let ranks_apart = (king.rank() as i32 - promotion.rank() as i32).abs();
-    files_apart.max(ranks_apart) <= 1
+    distance(board.king(!strong), promotion) <= 1
 }
 
 /// Each side has one bishop, and the two stand on squares of different colours.

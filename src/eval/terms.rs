@@ -94,7 +94,8 @@ fn forward(color: Color) -> i8 {
     }
 }
 
-fn distance(a: Square, b: Square) -> i32 {
+/// King steps between two squares (Chebyshev distance).
+pub(super) fn distance(a: Square, b: Square) -> i32 {
     let df = (a.file() as i32 - b.file() as i32).abs();
     let dr = (a.rank() as i32 - b.rank() as i32).abs();
     df.max(dr)
