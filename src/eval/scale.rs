@@ -7,7 +7,7 @@
 
 use cozy_chess::{BitBoard, Board, Color, File, Piece, Rank, Square};
 
-use super::terms::distance;
+use super::terms::{distance, same_colour_squares};
 
 /// The endgame value as it stands (the denominator of every scale).
 pub const SCALE_NORMAL: i32 = 64;
@@ -84,9 +84,7 @@ fn rook_pawn_blocked(board: &Board, strong: Color) -> bool {
         return false;
     };
     let promotion = Square::new(file, Rank::Eighth.relative_to(strong));
-    let promotion_colour =
-        if BitBoard::LIGHT_SQUARES.has(promotion) { BitBoard::LIGHT_SQUARES } else { BitBoard::DARK_SQUARES };
-    if !(bishops & promotion_colour).is_empty() {
+    if !(bishops & same_colour_squares(promotion)).is_empty() {
         return false;
     }
     distance(board.king(!strong), promotion) <= 1

@@ -101,6 +101,15 @@ pub(super) fn distance(a: Square, b: Square) -> i32 {
     df.max(dr)
 }
 
+/// The squares of `square`'s colour (the light squares or the dark ones).
+pub(super) fn same_colour_squares(square: Square) -> BitBoard {
+    if BitBoard::DARK_SQUARES.has(square) {
+        BitBoard::DARK_SQUARES
+    } else {
+        BitBoard::LIGHT_SQUARES
+    }
+}
+
 /// Index of a knight, bishop, rook or queen in per-piece tables that start at the knight.
 fn piece_index(piece: Piece) -> usize {
     piece as usize - Piece::Knight as usize
@@ -526,8 +535,7 @@ fn pawn_push_threats(context: &Context, color: Color, targets: BitBoard) -> i32 
 fn bishop_pawns(board: &Board, color: Color, terms: &mut impl Terms) {
     let pawns = board.colored_pieces(color, Piece::Pawn);
     for bishop in board.colored_pieces(color, Piece::Bishop) {
-        let colour = if BitBoard::DARK_SQUARES.has(bishop) { BitBoard::DARK_SQUARES } else { BitBoard::LIGHT_SQUARES };
-        terms.add(color, BISHOP_PAWNS, (pawns & colour).len() as i32);
+        terms.add(color, BISHOP_PAWNS, (pawns & same_colour_squares(bishop)).len() as i32);
     }
 }
 
