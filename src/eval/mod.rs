@@ -98,20 +98,51 @@ struct PawnEntry {
     score: Tapered,
 }
 
-/// Evaluates like `evaluate`, remembering pawn-structure scores (one per search thread).
+/// Evaluation cache entries (a power of two).
+const EVAL_CACHE_ENTRIES: usize = 1 << 16;
+
+/// A cached evaluation and the position's hash without the en-passant square (which the evaluation
+/// does not read). The default entry (hash 0) matches no position in practice, and a collision of
+/// two positions' hashes is as rare here as in the transposition table.
+#[derive(Clone, Copy, Default)]
+struct EvalEntry {
+    hash: u64,
+    score: i32,
+}
+
+/// Evaluates like `evaluate`, remembering whole evaluations and pawn-structure scores (one per
+/// search thread). Quiescence nodes that stand pat store nothing in the transposition table, so
+/// the next iteration meets the same leaves again: the evaluation cache answers those.
 pub struct Evaluator {
+    eval_cache: Vec<EvalEntry>,
     pawn_cache: Vec<PawnEntry>,
 }
 
 impl Default for Evaluator {
     fn default() -> Self {
-        Evaluator { pawn_cache: vec![PawnEntry::default(); PAWN_CACHE_ENTRIES] }
+        Evaluator {
+            eval_cache: vec![EvalEntry::default(); EVAL_CACHE_ENTRIES],
+            pawn_cache: vec![PawnEntry::default(); PAWN_CACHE_ENTRIES],
+        }
     }
 }
 
 impl Evaluator {
     /// The same value as `evaluate(board)`.
     pub fn evaluate(&mut self, board: &Board) -> i32 {
+        let hash = board.hash_without_ep();
+        let slot = hash as usize & (EVAL_CACHE_ENTRIES - 1);
+        let entry = self.eval_cache[slot];
+        if entry.hash == hash {
+            return entry.score;
+        }
+        let score = self.compute(board);
+        self.eval_cache[slot] = EvalEntry { hash, score };
+        score
+    }
+
+    /// The evaluation, with the pawn structure from its cache.
+    fn compute(&mut self, board: &Board) -> i32 {
         let pawns = Pawns::of(board);
         let key = pawns.key();
         let hash = pawn_hash(key.0, key.1);
