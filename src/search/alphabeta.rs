@@ -204,7 +204,7 @@ pub(super) struct Worker<'a> {
     /// Move-ordering histories and corrections of the static evaluation, kept between searches.
     memory: &'a mut Memory,
     reductions: Vec<[i32; LMR_TABLE]>,
-    /// The evaluation with its pawn-structure cache.
+    /// The evaluation with its caches (whole evaluations, pawn structures).
     evaluator: Evaluator,
     /// One move buffer per ply, lent to the node's picker (`None` while lent).
     buffers: Vec<Option<MoveBuffer>>,
