@@ -24,7 +24,6 @@ use super::threads::{Shared, Team};
 use super::time::TimeLimits;
 use super::tt::{Bound, TranspositionTable};
 use super::{Flags, Limits, Settings};
-use crate::eval::Evaluator;
 use crate::position::draw::resets_clock;
 use crate::position::repetition_key;
 use crate::position::Position;
@@ -201,11 +200,10 @@ pub(super) struct Worker<'a> {
     /// Positions seen twice before the root, with their latest index in `keys` (see `rules`).
     pub(super) twice_seen: Vec<(u64, usize)>,
     stack: [Frame; MAX_PLY + 1],
-    /// Move-ordering histories and corrections of the static evaluation, kept between searches.
+    /// Move-ordering histories, corrections of the static evaluation and the evaluation's caches,
+    /// kept between searches.
     memory: &'a mut Memory,
     reductions: Vec<[i32; LMR_TABLE]>,
-    /// The evaluation with its caches (whole evaluations, pawn structures).
-    evaluator: Evaluator,
     /// One move buffer per ply, lent to the node's picker (`None` while lent).
     buffers: Vec<Option<MoveBuffer>>,
     /// The moves searched at each ply of the current line.
@@ -269,7 +267,6 @@ impl<'a> Worker<'a> {
             stack: [Frame::default(); MAX_PLY + 1],
             memory,
             reductions: reduction_table(),
-            evaluator: Evaluator::default(),
             buffers: (0..=MAX_PLY).map(|_| Some(MoveBuffer::default())).collect(),
             tried: (0..=MAX_PLY).map(|_| Tried::default()).collect(),
             root_nodes: vec![0; 64 * 64],
@@ -377,7 +374,7 @@ impl<'a> Worker<'a> {
 
     /// The static evaluation (before clock scaling) of a node not in check: from the table or computed.
     fn raw_eval(&mut self, board: &Board, stored: Option<i32>) -> i32 {
-        stored.unwrap_or_else(|| self.evaluator.evaluate(board))
+        stored.unwrap_or_else(|| self.memory.evaluator.evaluate(board))
     }
 
     pub(super) fn negamax(
@@ -801,7 +798,7 @@ impl<'a> Worker<'a> {
 
     /// Static evaluation, shrunk toward the draw as the halfmove clock runs.
     fn evaluate(&mut self, board: &Board, ply: usize) -> i32 {
-        let raw = self.evaluator.evaluate(board);
+        let raw = self.memory.evaluator.evaluate(board);
         self.scale_for_clock(raw, ply)
     }
 

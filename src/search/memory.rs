@@ -1,16 +1,20 @@
-//! What a search thread learns that outlives one search: its move-ordering histories and its
-//! correction history. They are kept from one move of a game to the next (the positions of the next
-//! search are mostly those of this one) and forgotten at `ucinewgame` and `Clear Hash`, as Stockfish
-//! keeps its histories between moves. Killer moves are per ply of one search: they are not kept.
+//! What a search thread learns that outlives one search: its move-ordering histories, its
+//! correction history and its evaluation caches. They are kept from one move of a game to the next
+//! (the positions of the next search are mostly those of this one) and forgotten at `ucinewgame` and
+//! `Clear Hash`, as Stockfish keeps its histories between moves. Killer moves are per ply of one
+//! search: they are not kept.
 
 use super::correction::Correction;
 use super::history::History;
+use crate::eval::Evaluator;
 
 /// One search thread's learnt tables.
 #[derive(Default)]
 pub struct Memory {
     pub history: Box<History>,
     pub correction: Box<Correction>,
+    /// The evaluation with its caches (whole evaluations, pawn structures).
+    pub evaluator: Evaluator,
 }
 
 /// The memories of all search threads, the main thread's first.
