@@ -3,6 +3,10 @@
 
     python3 bench/tactics.py --engine ./engine --epd ../shared/data/tactics/wac.epd --ms 1000
 
+With `--nodes N` each position gets a fixed node count instead: the result does not depend on the
+machine's speed or load (one thread: the same moves on every run), so two builds can be compared
+while something else runs.
+
 A position counts as solved when the engine's best move is one of `bm` (and none of `am`). Prints
 each failure, then `solved N / M`. Needs python-chess (`pip install chess`).
 """
@@ -17,11 +21,13 @@ def main():
     p.add_argument("--engine", default="./engine")
     p.add_argument("--epd", required=True)
     p.add_argument("--ms", type=int, default=1000, help="milliseconds per position")
+    p.add_argument("--nodes", type=int, help="a fixed node count per position instead of --ms")
     p.add_argument("--hash", type=int, default=16)
+    p.add_argument("--threads", type=int, default=1, help="search threads (--nodes counts all of them)")
     args = p.parse_args()
     solved = total = 0
     engine = chess.engine.SimpleEngine.popen_uci(args.engine)
-    engine.configure({"Hash": args.hash})
+    engine.configure({"Hash": args.hash, "Threads": args.threads})
     try:
         with open(args.epd) as f:
             for line in f:
@@ -31,7 +37,8 @@ def main():
                 best = ops.get("bm", [])
                 avoid = ops.get("am", [])
                 engine.protocol.send_line("ucinewgame")
-                result = engine.play(board, chess.engine.Limit(time=args.ms / 1000))
+                limit = chess.engine.Limit(nodes=args.nodes) if args.nodes else chess.engine.Limit(time=args.ms / 1000)
+                result = engine.play(board, limit)
                 ok = (not best or result.move in best) and result.move not in avoid
                 total += 1
                 solved += ok
