@@ -11,8 +11,9 @@ Needs python-chess (`pip install chess`).
 """
 import argparse
 
-import chess
 import chess.engine
+
+from tactics import read_suite
 
 
 def nodes_to_solve(engine, board, best, limit):
@@ -40,14 +41,10 @@ def main():
     engine = chess.engine.SimpleEngine.popen_uci(args.engine)
     engine.configure({"Hash": args.hash})
     try:
-        with open(args.epd) as f:
-            for line in f:
-                if not line.strip():
-                    continue
-                board, ops = chess.Board.from_epd(line.strip())
-                engine.protocol.send_line("ucinewgame")
-                since = nodes_to_solve(engine, board, ops.get("bm", []), args.nodes)
-                print(ops.get("id", "?"), "-" if since is None else since, flush=True)
+        for board, ops in read_suite(args.epd):
+            engine.protocol.send_line("ucinewgame")
+            since = nodes_to_solve(engine, board, ops.get("bm", []), args.nodes)
+            print(ops.get("id", "?"), "-" if since is None else since, flush=True)
     finally:
         engine.quit()
 

@@ -16,6 +16,14 @@ import chess
 import chess.engine
 
 
+def read_suite(path):
+    """Yields each position of an EPD file with its operations (`bm`, `am`, `id`, ...)."""
+    with open(path) as f:
+        for line in f:
+            if line.strip():
+                yield chess.Board.from_epd(line.strip())
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--engine", default="./engine")
@@ -25,26 +33,22 @@ def main():
     p.add_argument("--hash", type=int, default=16)
     p.add_argument("--threads", type=int, default=1, help="search threads (--nodes counts all of them)")
     args = p.parse_args()
+    limit = chess.engine.Limit(nodes=args.nodes) if args.nodes else chess.engine.Limit(time=args.ms / 1000)
     solved = total = 0
     engine = chess.engine.SimpleEngine.popen_uci(args.engine)
     engine.configure({"Hash": args.hash, "Threads": args.threads})
     try:
-        with open(args.epd) as f:
-            for line in f:
-                if not line.strip():
-                    continue
-                board, ops = chess.Board.from_epd(line.strip())
-                best = ops.get("bm", [])
-                avoid = ops.get("am", [])
-                engine.protocol.send_line("ucinewgame")
-                limit = chess.engine.Limit(nodes=args.nodes) if args.nodes else chess.engine.Limit(time=args.ms / 1000)
-                result = engine.play(board, limit)
-                ok = (not best or result.move in best) and result.move not in avoid
-                total += 1
-                solved += ok
-                if not ok:
-                    want = " ".join(board.san(m) for m in best) or "not " + " ".join(board.san(m) for m in avoid)
-                    print(f"failed {ops.get('id', total)}: played {board.san(result.move)}, wanted {want}", flush=True)
+        for board, ops in read_suite(args.epd):
+            best = ops.get("bm", [])
+            avoid = ops.get("am", [])
+            engine.protocol.send_line("ucinewgame")
+            result = engine.play(board, limit)
+            ok = (not best or result.move in best) and result.move not in avoid
+            total += 1
+            solved += ok
+            if not ok:
+                want = " ".join(board.san(m) for m in best) or "not " + " ".join(board.san(m) for m in avoid)
+                print(f"failed {ops.get('id', total)}: played {board.san(result.move)}, wanted {want}", flush=True)
     finally:
         engine.quit()
     print(f"solved {solved} / {total}")
