@@ -85,6 +85,11 @@ const LMR_BASE: f64 = 0.75;
 const LMR_DIVISOR: f64 = 2.25;
 /// History needed to reduce a quiet move one ply less (or more, when negative).
 const LMR_HISTORY_DIVISOR: i32 = 8192;
+/// After a reduced search beats alpha, the re-search goes one ply deeper than the full depth when the
+/// score beats the best so far by this much (plus 2 per ply of the full depth).
+const LMR_DEEPER_MARGIN: i32 = 40;
+/// ... and one ply shallower when it beats the best so far by less than this.
+const LMR_SHALLOWER_MARGIN: i32 = 10;
 /// Quiescence: skip captures that cannot lift the evaluation to alpha even with this margin.
 const DELTA_MARGIN: i32 = 200;
 /// Size of the reduction table in each dimension.
@@ -484,6 +489,8 @@ impl<'a> Worker<'a> {
             depth -= 1;
         }
 
+        // A capture from the table is likely best here: the quiet moves after it are reduced more.
+        let tt_noisy = tt_move.is_some_and(|m| is_noisy(board, m));
         let previous = self.previous_moves(ply);
         let countermove = self.memory.history.countermove(previous[0]);
         let killers = self.memory.history.killers(ply);
@@ -583,12 +590,18 @@ impl<'a> Worker<'a> {
                         // The killers and the countermove refuted a sibling line: likelier to matter.
                         let remembered = killers.contains(&Some(mv)) || countermove == Some(mv);
                         reduction -= remembered as i32;
+                        reduction += tt_noisy as i32;
                     }
                     reduction = reduction.min(new_depth - 1).max(0);
                 }
                 let mut score = -self.negamax(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
                 if score > alpha && reduction > 0 {
-                    score = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
+                    let deeper = score > best_score + LMR_DEEPER_MARGIN + 2 * new_depth;
+                    let shallower = score < best_score + LMR_SHALLOWER_MARGIN;
+                    let full_depth = new_depth + deeper as i32 - shallower as i32;
+                    if full_depth > new_depth - reduction {
+                        score = -self.negamax(&child, full_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
+                    }
                 }
                 if pv_node && score > alpha && score < beta {
                     score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, false);
