@@ -86,8 +86,9 @@ const LMR_DIVISOR: f64 = 2.25;
 /// History needed to reduce a quiet move one ply less (or more, when negative).
 const LMR_HISTORY_DIVISOR: i32 = 8192;
 /// After a reduced search beats alpha, the re-search goes one ply deeper than the full depth when the
-/// score beats the best so far by this much (plus 2 per ply of the full depth).
+/// score beats the best so far by this much plus `LMR_DEEPER_MARGIN_PER_PLY` per ply of the full depth.
 const LMR_DEEPER_MARGIN: i32 = 40;
+const LMR_DEEPER_MARGIN_PER_PLY: i32 = 2;
 /// ... and one ply shallower when it beats the best so far by less than this.
 const LMR_SHALLOWER_MARGIN: i32 = 10;
 /// Quiescence: skip captures that cannot lift the evaluation to alpha even with this margin.
@@ -596,11 +597,11 @@ impl<'a> Worker<'a> {
                 }
                 let mut score = -self.negamax(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
                 if score > alpha && reduction > 0 {
-                    let deeper = score > best_score + LMR_DEEPER_MARGIN + 2 * new_depth;
+                    let deeper = score > best_score + LMR_DEEPER_MARGIN + LMR_DEEPER_MARGIN_PER_PLY * new_depth;
                     let shallower = score < best_score + LMR_SHALLOWER_MARGIN;
-                    let full_depth = new_depth + deeper as i32 - shallower as i32;
-                    if full_depth > new_depth - reduction {
-                        score = -self.negamax(&child, full_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
+                    let research_depth = new_depth + deeper as i32 - shallower as i32;
+                    if research_depth > new_depth - reduction {
+                        score = -self.negamax(&child, research_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
                     }
                 }
                 if pv_node && score > alpha && score < beta {
