@@ -75,27 +75,62 @@ pub const POSITIONS: [&str; 50] = [
 /// threads measure the Lazy SMP time to depth.
 pub fn run(depth: Option<u32>, threads: usize) -> u64 {
     let depth = depth.unwrap_or(DEFAULT_DEPTH);
-    let flags = Flags::default();
     let tt = Arc::new(TranspositionTable::new(BENCH_HASH_MB).unwrap_or_else(|_| TranspositionTable::minimal()));
     let start = Instant::now();
     let mut nodes = 0;
+    let mut memories = Memories::default();
     for fen in POSITIONS {
-        let Ok(position) = Position::from_fen(fen) else {
-            log::error!("bench position rejected: {fen}");
-            continue;
-        };
-        let job = Job {
-            position,
-            limits: Limits { depth: Some(depth), ..Limits::default() },
-            settings: Settings { threads, ..Settings::default() },
-            tt: Arc::clone(&tt),
-            reporter: Box::new(|_| {}),
-        };
         // Each position is a game of its own: nothing learnt carries over.
-        nodes += search::run(job, &flags, &mut Memories::default()).nodes;
+        memories.forget();
+        nodes += search_position(fen, depth, threads, &tt, &mut memories);
     }
     let elapsed_ms = start.elapsed().as_millis().max(1) as u64;
     let nps = nodes * 1000 / elapsed_ms;
     crate::uci::output::send(&format!("{nodes} nodes {nps} nps"));
     nodes
+}
+
+/// Searches `fen` to `depth` and returns the node count (0 for a rejected position).
+fn search_position(
+    fen: &str,
+    depth: u32,
+    threads: usize,
+    tt: &Arc<TranspositionTable>,
+    memories: &mut Memories,
+) -> u64 {
+    let Ok(position) = Position::from_fen(fen) else {
+        log::error!("bench position rejected: {fen}");
+        return 0;
+    };
+    let job = Job {
+        position,
+        limits: Limits { depth: Some(depth), ..Limits::default() },
+        settings: Settings { threads, ..Settings::default() },
+        tt: Arc::clone(tt),
+        reporter: Box::new(|_| {}),
+    };
+    search::run(job, &Flags::default(), memories).nodes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fresh_table() -> Arc<TranspositionTable> {
+        Arc::new(TranspositionTable::new(1).unwrap_or_else(|_| TranspositionTable::minimal()))
+    }
+
+    /// Memories that learnt from a search and were then forgotten search like new ones: `forget`
+    /// clears every table in place (bench relies on it for its fixed node count).
+    #[test]
+    fn forgotten_memories_search_like_fresh_ones() {
+        let (first, second) = (POSITIONS[5], POSITIONS[1]);
+        let fresh = search_position(second, 7, 1, &fresh_table(), &mut Memories::default());
+        let mut used = Memories::default();
+        search_position(first, 7, 1, &fresh_table(), &mut used);
+        search_position(second, 7, 1, &fresh_table(), &mut used);
+        assert_ne!(search_position(second, 7, 1, &fresh_table(), &mut used), fresh, "learnt tables change the search");
+        used.forget();
+        assert_eq!(search_position(second, 7, 1, &fresh_table(), &mut used), fresh);
+    }
 }

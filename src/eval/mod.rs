@@ -128,6 +128,12 @@ impl Default for Evaluator {
 }
 
 impl Evaluator {
+    /// Empties both caches, in place.
+    pub fn clear(&mut self) {
+        self.eval_cache.fill(EvalEntry::default());
+        self.pawn_cache.fill(PawnEntry::default());
+    }
+
     /// The same value as `evaluate(board)`.
     pub fn evaluate(&mut self, board: &Board) -> i32 {
         let hash = board.hash_without_ep();

@@ -86,6 +86,14 @@ fn average_into(entry: &mut i32, target: i32, weight: i32) {
 }
 
 impl Correction {
+    /// Forgets every correction, in place.
+    pub fn clear(&mut self) {
+        self.pawns.fill(0);
+        for table in &mut self.pieces {
+            table.fill(0);
+        }
+    }
+
     /// The static evaluation `eval` (side to move's view) of the position at `slots` with the
     /// learnt correction added.
     pub fn corrected(&self, slots: Slots, eval: i32) -> i32 {

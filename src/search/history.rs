@@ -84,6 +84,15 @@ fn capture_index(context: MoveContext, victim: Piece) -> usize {
 }
 
 impl History {
+    /// Forgets everything, in place (as `History::default()`, without allocating again).
+    pub fn clear(&mut self) {
+        self.killers.fill([None; 2]);
+        self.countermoves.fill(None);
+        self.butterfly.fill(0);
+        self.continuation.fill(0);
+        self.capture.fill(0);
+    }
+
     pub fn killers(&self, ply: usize) -> [Option<Move>; 2] {
         self.killers[ply]
     }

@@ -17,6 +17,16 @@ pub struct Memory {
     pub evaluator: Evaluator,
 }
 
+impl Memory {
+    /// Forgets everything learnt, keeping the memory (as `Memory::default()`, without allocating and
+    /// zeroing fresh pages again).
+    fn clear(&mut self) {
+        self.history.clear();
+        self.correction.clear();
+        self.evaluator.clear();
+    }
+}
+
 /// The memories of all search threads, the main thread's first.
 #[derive(Default)]
 pub struct Memories(Vec<Memory>);
@@ -24,7 +34,9 @@ pub struct Memories(Vec<Memory>);
 impl Memories {
     /// Forgets everything learnt (a new game).
     pub fn forget(&mut self) {
-        self.0.clear();
+        for memory in &mut self.0 {
+            memory.clear();
+        }
     }
 
     /// One memory for each of `threads` threads (at least one; new threads start empty), killers

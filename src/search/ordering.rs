@@ -234,15 +234,19 @@ impl ScoredMoves {
     }
 
     /// Moves the best-scored entry of `from..self.len` to `from` (one selection-sort step).
+    /// The first of equal scores wins. `from` must be below `self.len`.
     fn select_best(&mut self, from: usize) {
-        let mut best = from;
-        for i in from + 1..self.len {
-            if self.scores[i] > self.scores[best] {
+        let scores = &self.scores[from..self.len];
+        let mut best = 0;
+        let mut best_score = scores[0];
+        for (i, &score) in scores.iter().enumerate().skip(1) {
+            if score > best_score {
                 best = i;
+                best_score = score;
             }
         }
-        self.moves.swap(from, best);
-        self.scores.swap(from, best);
+        self.moves.swap(from, from + best);
+        self.scores.swap(from, from + best);
     }
 }
 
