@@ -86,7 +86,7 @@ fn capture_index(context: MoveContext, victim: Piece) -> usize {
 impl History {
     /// Forgets everything, in place (as `History::default()`, without allocating again).
     pub fn clear(&mut self) {
-        self.killers.fill([None; 2]);
+        self.clear_all_killers();
         self.countermoves.fill(None);
         self.butterfly.fill(0);
         self.continuation.fill(0);

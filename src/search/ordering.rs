@@ -234,12 +234,14 @@ impl ScoredMoves {
     }
 
     /// Moves the best-scored entry of `from..self.len` to `from` (one selection-sort step).
-    /// The first of equal scores wins. `from` must be below `self.len`.
+    /// The first of equal scores wins; nothing happens when `from..self.len` is empty.
     fn select_best(&mut self, from: usize) {
-        let scores = &self.scores[from..self.len];
+        let Some((&first, rest)) = self.scores.get(from..self.len).and_then(|s| s.split_first()) else {
+            return;
+        };
         let mut best = 0;
-        let mut best_score = scores[0];
-        for (i, &score) in scores.iter().enumerate().skip(1) {
+        let mut best_score = first;
+        for (i, &score) in rest.iter().enumerate().map(|(i, s)| (i + 1, s)) {
             if score > best_score {
                 best = i;
                 best_score = score;
