@@ -241,7 +241,7 @@ impl ScoredMoves {
         };
         let mut best = 0;
         let mut best_score = first;
-        for (i, &score) in rest.iter().enumerate().map(|(i, s)| (i + 1, s)) {
+        for (i, &score) in (1..).zip(rest) {
             if score > best_score {
                 best = i;
                 best_score = score;
