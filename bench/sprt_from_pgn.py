@@ -58,11 +58,13 @@ def main():
         print(f"left out {dropped} pairs with a time loss")
     n = len(pairs)
     s = sum(pairs) / n
-    var = max(sum(x * x for x in pairs) / n - s * s, 1e-9) / n
+    var = max(sum(x * x for x in pairs) / n - s * s, 0.0) / n
     elo = lambda x: -400 * math.log10(1 / min(max(x, 1e-6), 1 - 1e-6) - 1)
     lo, hi = s - 1.96 * math.sqrt(var), s + 1.96 * math.sqrt(var)
     s0, s1 = (1 / (1 + 10 ** (-e / 400)) for e in args.sprt)
-    llr = (s1 - s0) * (2 * s - s0 - s1) / (2 * var)
+    # While every pair has scored the same there is no variance to weigh the score by; a tiny stand-in
+    # (match.py's) turns the first pairs into a huge LLR and a verdict after two pairs.
+    llr = (s1 - s0) * (2 * s - s0 - s1) / (2 * var) if var > 0 else 0.0
     lower = math.log(args.beta / (1 - args.alpha))
     upper = math.log((1 - args.beta) / args.alpha)
     verdict = "H1 accepted" if llr >= upper else "H0 accepted" if llr <= lower else "continue"
