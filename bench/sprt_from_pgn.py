@@ -57,6 +57,8 @@ def main():
     if dropped:
         print(f"left out {dropped} pairs with a time loss")
     n = len(pairs)
+    if n == 0:
+        raise SystemExit("no complete pair of games in the PGNs given")
     s = sum(pairs) / n
     var = max(sum(x * x for x in pairs) / n - s * s, 0.0) / n
     elo = lambda x: -400 * math.log10(1 / min(max(x, 1e-6), 1 - 1e-6) - 1)
