@@ -8,12 +8,15 @@
 //! starting weights, and a small L2 penalty on all but material. A tenth of the positions is held out
 //! to show the fit generalises. The result is written as a Rust table to paste over `src/eval/tuned.rs`:
 //!
-//!     cargo run --release --bin tune -- DATA [--epochs N] [--limit N] [--k K] [--blend B] [--out src/eval/tuned.rs]
+//!     cargo run --release --bin tune -- DATA [--epochs N] [--limit N] [--k K] [--blend B] [--last-groups N] [--out src/eval/tuned.rs]
 //!
 //! A line may also carry a stronger engine's expected score for white after the result
 //! (`FEN c9 "1-0"; sf 0.8312`, written by `bench/label_positions.py`). With `--blend B` the fit then aims
 //! at `B · result + (1 - B) · score` instead of the result alone (default 1: the result only). Such
 //! scores are far less noisy than one game's result.
+//!
+//! `--last-groups N` fits only the last N parameter groups of `params` (new terms go at the end) and
+//! leaves every other weight as it is, so a new term can be judged without a retuning of the rest.
 //!
 //! `--k` keeps the scale of the evaluation: K is then not fitted to the starting weights but given
 //! (the K of the previous tuning, in `tuned.rs`). Fitted afresh at every retuning, K drifted from
@@ -201,14 +204,25 @@ fn gradient(data: &Data, weights: &Weights, k: f64) -> Weights {
     grad
 }
 
-fn tune(data: &Data, weights: &mut Weights, k: f64, epochs: usize) {
+/// Which parameters the fit may move: all but `FROZEN`, or with `last_groups` only those of the last
+/// that many groups. `None` when there are not that many groups.
+fn tunable(last_groups: Option<usize>) -> Option<Vec<bool>> {
+    let first = match last_groups {
+        None => 0,
+        Some(n) if (1..=params::GROUPS.len()).contains(&n) => params::GROUPS[params::GROUPS.len() - n].start,
+        Some(_) => return None,
+    };
+    Some((0..params::PARAM_COUNT).map(|i| i >= first && !FROZEN.contains(&i)).collect())
+}
+
+fn tune(data: &Data, weights: &mut Weights, tunable: &[bool], k: f64, epochs: usize) {
     let n = data.samples.len() as f64;
     let mut m = vec![[0.0; 2]; weights.len()];
     let mut v = vec![[0.0; 2]; weights.len()];
     for epoch in 1..=epochs {
         let grad = gradient(data, weights, k);
         for i in 0..weights.len() {
-            if FROZEN.contains(&i) {
+            if !tunable[i] {
                 continue;
             }
             let material = (params::MATERIAL..params::MATERIAL + 6).contains(&i);
@@ -262,7 +276,7 @@ fn write_table(path: &str, weights: &Weights, comment: &str) -> std::io::Result<
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(path) = args.first().filter(|a| !a.starts_with("--")) else {
-        eprintln!("usage: tune DATA [--epochs N] [--limit N] [--k K] [--blend B] [--out FILE]");
+        eprintln!("usage: tune DATA [--epochs N] [--limit N] [--k K] [--blend B] [--last-groups N] [--out FILE]");
         return ExitCode::FAILURE;
     };
     let option = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1));
@@ -276,6 +290,18 @@ fn main() -> ExitCode {
             eprintln!("error: --blend needs a number from 0 to 1");
             return ExitCode::FAILURE;
         }
+    };
+    let last_groups = match option("--last-groups").map(|v| v.parse::<usize>()) {
+        None => None,
+        Some(Ok(n)) => Some(n),
+        Some(Err(_)) => {
+            eprintln!("error: --last-groups needs a number");
+            return ExitCode::FAILURE;
+        }
+    };
+    let Some(tunable) = tunable(last_groups) else {
+        eprintln!("error: --last-groups needs a number from 1 to {}", params::GROUPS.len());
+        return ExitCode::FAILURE;
     };
     let data = match load(path, limit, blend) {
         Ok(data) => data,
@@ -298,16 +324,17 @@ fn main() -> ExitCode {
     let before = (error(&data, &weights, k, false), error(&data, &weights, k, true));
     let results_before = result_error(&data, &weights, k, true);
     eprintln!("K = {k:.4}; error before: train {:.6} holdout {:.6}", before.0, before.1);
-    tune(&data, &mut weights, k, epochs);
+    tune(&data, &mut weights, &tunable, k, epochs);
     let after = (error(&data, &weights, k, false), error(&data, &weights, k, true));
     let results_after = result_error(&data, &weights, k, true);
     let comment = format!(
-        "Data: {path}, {} positions (every {HOLDOUT_EVERY}th held out), {epochs} epochs of Adam, K = {k:.4} ({}).\n\
+        "Data: {path}, {} positions (every {HOLDOUT_EVERY}th held out), {epochs} epochs of Adam, K = {k:.4} ({}){}.\n\
          Target: {blend} of the game result, the rest from the lines' engine scores (where given).\n\
          Mean squared error before: train {:.6}, holdout {:.6}; after: train {:.6}, holdout {:.6}.\n\
          Against the game results alone, holdout: {results_before:.6} before, {results_after:.6} after.",
         data.samples.len(),
         if given_k.is_some() { "given" } else { "fitted" },
+        last_groups.map_or(String::new(), |n| format!("; only the last {n} parameter groups fitted")),
         before.0,
         before.1,
         after.0,
@@ -323,7 +350,17 @@ fn main() -> ExitCode {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_line;
+    use super::{params, parse_line, tunable};
+
+    #[test]
+    fn last_groups_leave_the_earlier_weights_alone() {
+        let last = params::GROUPS[params::GROUPS.len() - 1];
+        let mask = tunable(Some(1)).expect("one group exists");
+        assert_eq!(mask.iter().filter(|&&t| t).count(), last.len);
+        assert!(mask[last.start] && !mask[last.start - 1]);
+        assert!(!tunable(None).expect("all")[params::CORNERED_BISHOP]);
+        assert!(tunable(Some(0)).is_none() && tunable(Some(params::GROUPS.len() + 1)).is_none());
+    }
 
     const FEN: &str = "5k2/8/7R/4PP2/7p/6b1/4r3/6K1 w - - 1 65";
 
