@@ -291,14 +291,8 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let last_groups = match option("--last-groups").map(|v| v.parse::<usize>()) {
-        None => None,
-        Some(Ok(n)) => Some(n),
-        Some(Err(_)) => {
-            eprintln!("error: --last-groups needs a number");
-            return ExitCode::FAILURE;
-        }
-    };
+    // Not a number counts as 0 groups, which `tunable` rejects with the others out of range.
+    let last_groups = option("--last-groups").map(|v| v.parse::<usize>().unwrap_or(0));
     let Some(tunable) = tunable(last_groups) else {
         eprintln!("error: --last-groups needs a number from 1 to {}", params::GROUPS.len());
         return ExitCode::FAILURE;
