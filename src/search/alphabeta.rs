@@ -162,6 +162,25 @@ fn reduction_table() -> Vec<[i32; LMR_TABLE]> {
     table
 }
 
+/// What late move reductions ask of a move.
+#[derive(Clone, Copy)]
+struct MoveKind {
+    /// Neither a capture nor a promotion.
+    quiet: bool,
+    /// Handed out after the good captures and promotions (a capture or promotion so marked loses
+    /// material; for a quiet move it says nothing).
+    losing: bool,
+    gives_check: bool,
+}
+
+/// Whether late move reductions apply to the `searched`-th move searched at a node (from 1): a quiet
+/// move or a losing capture after the first move (after the first two at the root). At the root a
+/// capture, promotion or check may be the tactic the position turns on: never reduced there.
+fn reducible(root: bool, searched: usize, kind: MoveKind) -> bool {
+    let tactical_at_root = root && (!kind.quiet || kind.gives_check);
+    searched > 1 + root as usize && (kind.quiet || kind.losing) && !tactical_at_root
+}
+
 /// Whether the side to move has a piece other than pawns and its king (null move is then safe enough
 /// from zugzwang).
 fn has_non_pawn_material(board: &Board) -> bool {
@@ -582,8 +601,8 @@ impl<'a> Worker<'a> {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, !pv_node && !cut_node)
             } else {
                 let mut reduction = 0;
-                let late = searched > 1 + root as usize && (quiet || picker.past_good_noisy());
-                if depth >= LMR_DEPTH && late && !near_limit {
+                let kind = MoveKind { quiet, losing: picker.past_good_noisy(), gives_check };
+                if depth >= LMR_DEPTH && reducible(root, searched, kind) && !near_limit {
                     reduction = self.reductions[(depth as usize).min(LMR_TABLE - 1)][searched.min(LMR_TABLE - 1)];
                     reduction += !pv_node as i32 + cut_node as i32 - improving as i32 - gives_check as i32;
                     if quiet {
@@ -900,5 +919,33 @@ impl<'a> Worker<'a> {
         let bound = if best_score >= beta { Bound::Lower } else { Bound::Upper };
         self.tt.store(key, best_move, score::to_tt(best_score, ply), raw_eval, 0, bound);
         best_score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const QUIET: MoveKind = MoveKind { quiet: true, losing: false, gives_check: false };
+    const QUIET_CHECK: MoveKind = MoveKind { quiet: true, losing: false, gives_check: true };
+    const GOOD_CAPTURE: MoveKind = MoveKind { quiet: false, losing: false, gives_check: false };
+    const LOSING_CAPTURE: MoveKind = MoveKind { quiet: false, losing: true, gives_check: false };
+
+    #[test]
+    fn late_quiet_moves_and_losing_captures_are_reduced_below_the_root() {
+        assert!(reducible(false, 2, QUIET));
+        assert!(reducible(false, 2, QUIET_CHECK));
+        assert!(reducible(false, 2, LOSING_CAPTURE));
+        assert!(!reducible(false, 2, GOOD_CAPTURE));
+        assert!(!reducible(false, 1, QUIET));
+    }
+
+    #[test]
+    fn at_the_root_only_quiet_moves_without_check_are_reduced() {
+        assert!(reducible(true, 3, QUIET));
+        assert!(!reducible(true, 2, QUIET));
+        assert!(!reducible(true, 3, QUIET_CHECK));
+        assert!(!reducible(true, 3, LOSING_CAPTURE));
+        assert!(!reducible(true, 3, GOOD_CAPTURE));
     }
 }
