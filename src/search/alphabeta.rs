@@ -177,8 +177,11 @@ struct MoveKind {
 /// move or a losing capture after the first move (after the first two at the root). At the root a
 /// capture, promotion or check may be the tactic the position turns on: never reduced there.
 fn reducible(root: bool, searched: usize, kind: MoveKind) -> bool {
-    let tactical_at_root = root && (!kind.quiet || kind.gives_check);
-    searched > 1 + root as usize && (kind.quiet || kind.losing) && !tactical_at_root
+    if root {
+        searched > 2 && kind.quiet && !kind.gives_check
+    } else {
+        searched > 1 && (kind.quiet || kind.losing)
+    }
 }
 
 /// Whether the side to move has a piece other than pawns and its king (null move is then safe enough
