@@ -20,9 +20,9 @@ def steal_jiffies():
 
 
 def stamp():
-    """Wall-clock time of day with milliseconds, to line up with an engine's `Debug Log File`."""
+    """UTC time of day with milliseconds, to line up with the engine's `Debug Log File` (UTC too)."""
     now = time.time()
-    return time.strftime("%H:%M:%S", time.localtime(now)) + f".{int(now * 1000) % 1000:03d}"
+    return time.strftime("%H:%M:%S", time.gmtime(now)) + f".{int(now * 1000) % 1000:03d}"
 
 
 def main():
