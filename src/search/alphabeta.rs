@@ -243,6 +243,8 @@ pub(super) struct Worker<'a> {
     /// Best line so far: from the last completed iteration or a root move that beat it since.
     pub(super) best_line: Vec<Move>,
     pub(super) best_score: i32,
+    /// `Lower` when `best_score` came from a fail-high at the root (it beat the window's beta).
+    pub(super) best_bound: Bound,
     /// The lines of the last completed iteration, best first (one unless MultiPV).
     pub(super) lines: Vec<Line>,
     /// Which MultiPV line the root search is looking for (0: the best).
@@ -302,6 +304,7 @@ impl<'a> Worker<'a> {
             pv_len: [0; MAX_PLY + 1],
             best_line: Vec::new(),
             best_score: -INFINITY,
+            best_bound: Bound::Exact,
             lines: Vec::new(),
             pv_index: 0,
             root_excluded: Vec::new(),
@@ -647,6 +650,7 @@ impl<'a> Worker<'a> {
                     if root && self.pv_index == 0 {
                         self.best_line = self.pv[0][..self.pv_len[0]].to_vec();
                         self.best_score = score;
+                        self.best_bound = if score >= beta { Bound::Lower } else { Bound::Exact };
                     }
                     if alpha >= beta {
                         self.reward(board, ply, mv, quiet, &tried, depth);

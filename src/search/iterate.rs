@@ -13,6 +13,7 @@ use super::ordering::legal_moves;
 use super::score::{self, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use super::threads::{self, Shared, Team, MAIN};
 use super::time::{self, Effort, TimeLimits};
+use super::tt::Bound;
 use super::{Flags, Iteration, Job, Limits, Report};
 
 /// Polling interval while an infinite or ponder search waits for `stop`/`ponderhit`.
@@ -101,8 +102,8 @@ impl Worker<'_> {
             let score = if root.checkers().is_empty() { self.draw_score(0, true) } else { score::mated_in(0) };
             self.best_score = score;
             let line = Line { score, pv: Vec::new(), seldepth: 0 };
-            reporter(Report::Iteration(self.iteration_info(0, 0, &line)));
-            return self.result(root);
+            reporter(Report::Iteration(self.iteration_info(0, 0, &line, Bound::Exact)));
+            return self.result(root, &line);
         }
         let only_move = root_moves.len() == 1;
         let searchmoves = &self.limits.search_moves;
@@ -120,8 +121,9 @@ impl Worker<'_> {
             self.completed_depth = depth;
             self.best_score = lines[0].score;
             self.best_line = lines[0].pv.clone();
+            self.best_bound = Bound::Exact;
             for (index, line) in lines.iter().enumerate().take(reported) {
-                reporter(Report::Iteration(self.iteration_info(index, depth, line)));
+                reporter(Report::Iteration(self.iteration_info(index, depth, line, Bound::Exact)));
             }
             self.lines = lines;
             let score = self.best_score;
@@ -130,7 +132,29 @@ impl Worker<'_> {
                 break;
             }
         }
-        self.result(root)
+        let (played, depth, bound) = self.played_line();
+        // The last line reported must start with the move played (GUIs and PGNs show it as the plan).
+        let reported_first = self.lines.first().and_then(|line| line.pv.first());
+        if !played.pv.is_empty() && played.pv.first() != reported_first {
+            reporter(Report::Iteration(self.iteration_info(0, depth, &played, bound)));
+        }
+        self.result(root, &played)
+    }
+
+    /// The line to play, with the depth and bound to report it at: the line the handicap picks from
+    /// the last iteration, or the best line so far. That one may come from the iteration cut short,
+    /// whose root search can replace the last iteration's best move before it is stopped.
+    fn played_line(&self) -> (Line, u32, Bound) {
+        let chosen = self.settings.strength.choose(&self.lines);
+        match self.lines.get(chosen) {
+            Some(line) if chosen > 0 => return (line.clone(), self.completed_depth, Bound::Exact),
+            Some(line) if line.pv.first() == self.best_line.first() => {
+                return (line.clone(), self.completed_depth, Bound::Exact)
+            }
+            _ => {}
+        }
+        let line = Line { score: self.best_score, pv: self.best_line.clone(), seldepth: self.seldepth };
+        (line, self.completed_depth + 1, self.best_bound)
     }
 
     /// One iteration: the best `count` lines at `depth`, best first, each searched with the root
@@ -197,12 +221,13 @@ impl Worker<'_> {
     }
 
     /// The report of line `index` (0: the best) of an iteration.
-    fn iteration_info(&self, index: usize, depth: u32, line: &Line) -> Iteration {
+    fn iteration_info(&self, index: usize, depth: u32, line: &Line, bound: Bound) -> Iteration {
         Iteration {
             multipv: index + 1,
             depth,
             seldepth: line.seldepth as u32,
             score: line.score,
+            bound,
             nodes: self.total_nodes(),
             time_ms: self.start.elapsed().as_millis() as u64,
             hashfull: self.tt.hashfull(),
@@ -231,13 +256,9 @@ impl Worker<'_> {
         !self.pondering() && self.clock_start.elapsed() >= soft
     }
 
-    fn result(&self, root: &Board) -> SearchResult {
-        // If not even depth 1 finished (stopped at once), any allowed legal move beats none.
-        let chosen = self.settings.strength.choose(&self.lines);
-        let line = match self.lines.get(chosen) {
-            Some(line) if chosen > 0 => &line.pv,
-            _ => &self.best_line,
-        };
+    fn result(&self, root: &Board, played: &Line) -> SearchResult {
+        let line = &played.pv;
+        // If not even depth 1 found a move (stopped at once), any allowed legal move beats none.
         let best = line.first().copied().or_else(|| first_allowed_move(root, &self.limits.search_moves));
         let ponder = best.and_then(|mv| self.ponder_move(root, mv, line));
         SearchResult { best, ponder, score: self.best_score, depth: self.completed_depth, nodes: self.total_nodes() }

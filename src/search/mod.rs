@@ -64,6 +64,8 @@ pub struct Iteration {
     pub depth: u32,
     pub seldepth: u32,
     pub score: i32,
+    /// `Exact`, or `Lower` for a fail-high score of an iteration cut short.
+    pub bound: tt::Bound,
     pub nodes: u64,
     pub time_ms: u64,
     pub hashfull: u16,

@@ -10,6 +10,7 @@ use vampirc_uci::{Duration, Serializable, UciInfoAttribute, UciMessage, UciMove,
 use super::wdl;
 use crate::position::notation;
 use crate::search::score::{self, UciScore};
+use crate::search::tt::Bound;
 use crate::search::Iteration;
 
 /// Lines kept in memory instead of written to stdout, once `capture` is called (by the fuzzer).
@@ -99,7 +100,12 @@ pub fn iteration(root: &Board, it: &Iteration, chess960: bool, show_wdl: bool) -
         UciInfoAttribute::Depth(it.depth.min(u8::MAX as u32) as u8),
         UciInfoAttribute::SelDepth(it.seldepth.min(u8::MAX as u32) as u8),
         UciInfoAttribute::MultiPv(it.multipv.min(u16::MAX as usize) as u16),
-        UciInfoAttribute::Score { cp, mate, lower_bound: None, upper_bound: None },
+        UciInfoAttribute::Score {
+            cp,
+            mate,
+            lower_bound: (it.bound == Bound::Lower).then_some(true),
+            upper_bound: (it.bound == Bound::Upper).then_some(true),
+        },
     ];
     if show_wdl {
         let wdl = wdl::estimate(root, it.score);
