@@ -1,5 +1,5 @@
 //! What real tournament managers sent to engines, replayed through the binary line by line:
-//! `fuzz/corpus/logs.txt` holds GUI-to-engine lines of fastchess, cutechess and c-chess-cli, copied
+//! `tests/data/fuzz_corpus/logs.txt` holds GUI-to-engine lines of fastchess, cutechess and c-chess-cli, copied
 //! from logs posted in their issue trackers (each block names its source).
 //!
 //! Every line must be accepted silently (only `uci` answers, with its handshake), every `go` must end
@@ -12,7 +12,7 @@ mod harness;
 use engine::position::Position;
 use harness::{Engine, SEARCH_TIMEOUT};
 
-const LOGS: &str = include_str!("../fuzz/corpus/logs.txt");
+const LOGS: &str = include_str!("data/fuzz_corpus/logs.txt");
 
 /// The position a `position` line sets: `startpos` or `fen <fields>`, then optional `moves`. Split
 /// here rather than with `engine::uci::parse::parse_line`, so that the check does not share the

@@ -4,7 +4,7 @@
 //!     cargo run --release --bin fuzz -- uci [inputs] [seed]   sequences of lines through the handler
 //!     cargo run --release --bin fuzz -- fen [inputs] [seed]   FEN text, then `position fen` + `go perft 1`
 //!
-//! Inputs come from `mutate`: the seed corpus in fuzz/corpus (a recorded python-chess session,
+//! Inputs come from `mutate`: the seed corpus in tests/data/fuzz_corpus (a recorded python-chess session,
 //! cutechess and fastchess style sessions, lines from real GUI logs, the engine's own commands) and
 //! the FENs of tests/data/perft, mutated, mixed with lines built from the UCI grammar. A run fails
 //! (exit 1, the input printed) on a panic in any thread, on an input still running after

@@ -6,13 +6,13 @@ use engine::position::{notation, Position};
 use engine::uci::{options, parse};
 
 /// Recorded and modelled GUI sessions, lines from real GUI logs, and the engine's own commands
-/// (fuzz/corpus/*.txt).
+/// (tests/data/fuzz_corpus/*.txt).
 const SESSIONS: [&str; 5] = [
-    include_str!("../../../fuzz/corpus/python-chess.txt"),
-    include_str!("../../../fuzz/corpus/cutechess.txt"),
-    include_str!("../../../fuzz/corpus/fastchess.txt"),
-    include_str!("../../../fuzz/corpus/logs.txt"),
-    include_str!("../../../fuzz/corpus/engine.txt"),
+    include_str!("../../../tests/data/fuzz_corpus/python-chess.txt"),
+    include_str!("../../../tests/data/fuzz_corpus/cutechess.txt"),
+    include_str!("../../../tests/data/fuzz_corpus/fastchess.txt"),
+    include_str!("../../../tests/data/fuzz_corpus/logs.txt"),
+    include_str!("../../../tests/data/fuzz_corpus/engine.txt"),
 ];
 /// EPD files whose first field group is a FEN (tests/data/perft).
 const FEN_FILES: [&str; 6] = [
