@@ -34,7 +34,7 @@ FLAGS = $(RUSTFLAGS) -C target-cpu=$(CPU)
 CARGO_BUILD = $(CARGO) build --release --bin engine $(if $(filter 1,$(PEXT)),--features pext)
 # Profile-guided optimisation: an instrumented engine runs `bench` (deterministic, a few seconds), LLVM
 # merges what it counted, and the engine is compiled again with that profile (some 16 % more nodes
-# per second on the machine of bench/RESULTS.md; the same moves and node counts). It needs
+# per second, the same moves and node counts). It needs
 # llvm-profdata of rustc's own LLVM: rustup's `llvm-tools` component, added when rustup is there.
 # Without it the build is the plain one, and says so.
 PGO_DIR = $(abspath $(TARGET_DIR))/pgo

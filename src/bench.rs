@@ -50,7 +50,7 @@ pub const POSITIONS: [&str; 50] = [
     "r1bqrk2/pp1n1n1p/3p1p2/P1pP1P1Q/2PpP1NP/6R1/2PB4/4RBK1 w - - 0 1",
     "2rq1rk1/pp3ppp/2n2b2/4NR2/3P4/PB5Q/1P4PP/3R2K1 w - - 0 1",
     "2kr4/ppp3Pp/4RP1B/2r5/5P2/1P6/P2p4/3K4 w - - 0 1",
-    // Chess960 and double Chess960 start positions (../shared/data/books FRC and DFRC openings).
+    // Chess960 and double Chess960 start positions (from FRC and DFRC opening books).
     "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1",
     "nbrkbrqn/pppppppp/8/8/8/8/PPPPPPPP/NBRKBRQN w KQkq - 0 1",
     "rbqnbkrn/pppppppp/8/8/8/8/PPPPPPPP/RBQNBKRN w KQkq - 0 1",
@@ -59,7 +59,7 @@ pub const POSITIONS: [&str; 50] = [
     "rknrbnqb/pppppppp/8/8/8/8/PPPPPPPP/QNBNRBKR w HEda - 0 1",
     "rnqkrbbn/pppppppp/8/8/8/8/PPPPPPPP/QNNRBBKR w HDea - 0 1",
     "nrknbqrb/pppppppp/8/8/8/8/PPPPPPPP/QNNRKRBB w FDgb - 0 1",
-    // Positions from Stockfish self-play (../shared/data/tuning/sf_quiet.epd).
+    // Quiet positions from Stockfish self-play games.
     "8/2r5/5kb1/R5p1/1K4B1/5PP1/8/8 b - - 50 69",
     "r3k2r/p2n2bp/1p2p2p/1B3p2/3pp1P1/N4P1P/PPP5/2KRR3 b kq - 0 11",
     "r2q1rk1/1b1nppbp/p1pp1np1/1p6/PP1PP3/2PB1N2/5PPP/RNBQR1K1 b - - 2 8",
@@ -70,10 +70,10 @@ pub const POSITIONS: [&str; 50] = [
     "8/6R1/3k4/8/4P3/8/1KB5/8 b - - 2 57",
 ];
 
-/// Searches every bench position to `depth` (default `DEFAULT_DEPTH`) with `threads` search threads
-/// and prints the totals. Returns the total node count. Only one thread gives a fixed node count; more
+/// Searches every bench position to `depth` (default `DEFAULT_DEPTH`) with `threads` search threads.
+/// Returns the total node count and the nodes per second. Only one thread gives a fixed node count; more
 /// threads measure the Lazy SMP time to depth.
-pub fn run(depth: Option<u32>, threads: usize) -> u64 {
+pub fn run(depth: Option<u32>, threads: usize) -> (u64, u64) {
     let depth = depth.unwrap_or(DEFAULT_DEPTH);
     let tt = Arc::new(TranspositionTable::new(BENCH_HASH_MB).unwrap_or_else(|_| TranspositionTable::minimal()));
     let start = Instant::now();
@@ -86,8 +86,7 @@ pub fn run(depth: Option<u32>, threads: usize) -> u64 {
     }
     let elapsed_ms = start.elapsed().as_millis().max(1) as u64;
     let nps = nodes * 1000 / elapsed_ms;
-    crate::uci::output::send(&format!("{nodes} nodes {nps} nps"));
-    nodes
+    (nodes, nps)
 }
 
 /// Searches `fen` to `depth` and returns the node count (0 for a rejected position).

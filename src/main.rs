@@ -1,5 +1,5 @@
 //! Command line: no arguments runs the UCI loop; `bench [depth] [threads]` and `perft <depth> [fen]` run and exit
-//! (as Stockfish and OpenBench expect); `frc <n>` and `dfrc <white> <black>` print the FEN of a Chess960
+//! (as Stockfish and OpenBench expect); `spsa` prints the search parameters as OpenBench's SPSA input; `frc <n>` and `dfrc <white> <black>` print the FEN of a Chess960
 //! or double Chess960 start position; anything else is run as one UCI command line (`engine "go depth
 //! 8"`), then the engine exits once that command has finished (a `go infinite` is stopped at once).
 
@@ -16,8 +16,10 @@ fn main() -> ExitCode {
         Some("bench") => {
             let depth = args.get(1).and_then(|d| d.parse().ok()).filter(|&d| d >= 1);
             let threads = args.get(2).and_then(|t| t.parse().ok()).unwrap_or(1).clamp(1, engine::search::MAX_THREADS);
-            engine::bench::run(depth, threads);
+            let (nodes, nps) = engine::bench::run(depth, threads);
+            println!("{nodes} nodes {nps} nps");
         }
+        Some("spsa") => engine::search::params::spsa_input().iter().for_each(|line| println!("{line}")),
         Some("perft") => run_lines(&perft_lines(&args[1..])),
         Some(_) => run_lines(&[args.join(" ")]),
     }

@@ -1,7 +1,7 @@
 //! Texel tuner: fits every evaluation weight to game results by logistic regression.
 //!
 //! Each line of the data file is a quiet position and the result of the game it came from
-//! (`FEN c9 "1-0";`, as in `../shared/data/tuning/sf_quiet.epd`). The evaluation is linear in its
+//! (`FEN c9 "1-0";`, the EPD convention of tuning sets). The evaluation is linear in its
 //! weights (`engine::eval::params`), so each position is reduced once to its term counts (and to its
 //! endgame scales, `eval::endgame_scale`, for either side ahead); the tuner then minimises the mean
 //! squared error between the result and `sigmoid(K · eval)` with Adam, `K` fitted first to the
@@ -255,7 +255,7 @@ fn write_table(path: &str, weights: &Weights, comment: &str) -> std::io::Result<
     }
     writeln!(out)?;
     writeln!(out, "use super::params::PARAM_COUNT;")?;
-    writeln!(out, "use super::Tapered;")?;
+    writeln!(out, "use super::tapered::Tapered;")?;
     writeln!(out)?;
     writeln!(out, "#[rustfmt::skip]")?;
     writeln!(out, "pub const TUNED: [Tapered; PARAM_COUNT] = [")?;

@@ -6,8 +6,10 @@
 //! weights, so the Texel tuner can fit them. Mate and draw scores never pass through here. The
 //! halfmove-clock scaling lives here too, in `scale_for_clock`, and nowhere else.
 
+mod geometry;
 pub mod params;
 mod scale;
+mod tapered;
 mod terms;
 mod tuned;
 mod weights;
@@ -16,28 +18,10 @@ use cozy_chess::{Board, Color, Piece};
 
 use crate::position::MoveLimit;
 pub use scale::{endgame_scale, SCALE_NORMAL};
+pub use tapered::{Tapered, PHASE_TOTAL};
 pub use terms::{trace, Terms};
 use terms::{trace_pawn_structure, trace_pieces, Pawns};
-pub use weights::PHASE_TOTAL;
 use weights::{CLOCK_DROP_PCT, PHASE_WEIGHT, PIECE_SQUARE, WEIGHTS};
-
-/// A middlegame/endgame pair of values, blended by game phase.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tapered {
-    pub mg: i32,
-    pub eg: i32,
-}
-
-impl Tapered {
-    pub const fn new(mg: i32, eg: i32) -> Tapered {
-        Tapered { mg, eg }
-    }
-
-    /// Blends by `phase` (PHASE_TOTAL = full middlegame, 0 = bare endgame).
-    pub fn blend(self, phase: i32) -> i32 {
-        (self.mg * phase + self.eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL
-    }
-}
 
 /// The weight of parameter `param` (see `params`).
 pub fn weight(param: usize) -> Tapered {

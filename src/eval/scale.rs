@@ -7,7 +7,7 @@
 
 use cozy_chess::{BitBoard, Board, Color, File, Piece, Rank, Square};
 
-use super::terms::{distance, same_colour_squares};
+use super::geometry::{distance, same_colour_squares};
 
 /// The endgame value as it stands (the denominator of every scale).
 pub const SCALE_NORMAL: i32 = 64;

@@ -1,13 +1,13 @@
 //! Evaluation weights fitted by the Texel tuner (`src/bin/tune.rs`); generated, do not edit.
 //!
-//! Data: labelled.epd (../shared/data/tuning/sf_quiet.epd with Stockfish 15.1's expected score at depth 8
-//! from `bench/label_positions.py`, see bench/RESULTS.md), 710910 positions (every 10th held out), 200 epochs of Adam, K = 1.2981 (given).
+//! Data: labelled.epd (quiet positions of Stockfish self-play with Stockfish 15.1's expected score at
+//! depth 8 from `bench/label_positions.py`), 710910 positions (every 10th held out), 200 epochs of Adam, K = 1.2981 (given).
 //! Target: 0.25 of the game result, the rest from the lines' engine scores (where given).
 //! Mean squared error before: train 0.026533, holdout 0.026538; after: train 0.026260, holdout 0.026317.
 //! Against the game results alone, holdout: 0.062928 before, 0.062926 after.
 
 use super::params::PARAM_COUNT;
-use super::Tapered;
+use super::tapered::Tapered;
 
 #[rustfmt::skip]
 pub const TUNED: [Tapered; PARAM_COUNT] = [

@@ -5,16 +5,14 @@
 //! fit applied on top.
 
 use super::params::{self, PARAM_COUNT};
+use super::tapered::Tapered;
 use super::tuned::TUNED;
-use super::Tapered;
 
 /// Phase weight per piece (pawn, knight, bishop, rook, queen, king).
 pub const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
-/// Phase of the start position.
-pub const PHASE_TOTAL: i32 = 24;
 
 /// Share of the evaluation (per cent) given up when the halfmove clock reaches the fifty-move limit.
-/// Kept by an SPRT [-5, 0] against 0 at 10+0.1 (H1, 3069 pairs): `bench/RESULTS.md`, change log.
+/// Kept by an SPRT [-5, 0] against 0 at 10+0.1 (H1 after 3069 pairs).
 pub const CLOCK_DROP_PCT: i32 = 50;
 
 /// A Chess960 bishop in its corner behind its own pawn. Hand-set: standard games (the tuning data)

@@ -162,6 +162,25 @@ pub fn game_state(board: &Board, halfmove_clock: u32, keys: &[u64], limit: MoveL
     }
 }
 
+/// The positions of the game that appeared at least twice within reach of the halfmove clock `clock`
+/// at the last one, each with the index of its latest occurrence: a move that reaches one of them
+/// makes a threefold, so a player able to play it may claim the draw.
+pub fn twice_seen(keys: &[u64], clock: u32) -> Vec<(u64, usize)> {
+    let reach = (clock as usize).min(keys.len().saturating_sub(1));
+    let first = keys.len() - 1 - reach;
+    let mut found: Vec<(u64, usize)> = Vec::new();
+    for (i, &key) in keys.iter().enumerate().skip(first) {
+        let count = keys[first..=i].iter().filter(|&&k| k == key).count();
+        if count >= 2 {
+            match found.iter_mut().find(|(k, _)| *k == key) {
+                Some(entry) => entry.1 = i,
+                None => found.push((key, i)),
+            }
+        }
+    }
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,5 +226,19 @@ mod tests {
         assert_eq!(occurrences(&keys, 8), 3);
         assert_eq!(occurrences(&keys, 4), 2);
         assert_eq!(occurrences(&keys, 0), 1);
+    }
+
+    #[test]
+    fn twice_seen_lists_repeated_positions_within_reach() {
+        // Keys of a game: 1 2 3 2 3 2 (3 and 2 seen twice or more), clock 5 reaches all of them.
+        let keys = [1, 2, 3, 2, 3, 2];
+        let mut seen = twice_seen(&keys, 5);
+        seen.sort();
+        assert_eq!(seen, vec![(2, 5), (3, 4)]);
+        // A clock of 2 reaches back to index 3 only (2 3 2), a clock of 1 to index 4 (3 2).
+        assert_eq!(twice_seen(&keys, 2), vec![(2, 5)]);
+        assert_eq!(twice_seen(&keys, 1), vec![]);
+        assert!(!twice_seen(&keys, 5).is_empty());
+        assert!(twice_seen(&keys, 1).is_empty());
     }
 }

@@ -1,4 +1,4 @@
-//! Move-ordering statistics learnt during a search: killer moves, countermoves, butterfly history
+//! Move-ordering statistics learnt during a search: countermoves, butterfly history
 //! (quiet moves by side, from and to), continuation history (quiet moves by the moves one and two
 //! plies before) and capture history (by moving piece, target square and victim).
 //!
@@ -7,12 +7,10 @@
 
 use cozy_chess::{Board, Color, Move, Piece, Square};
 
-use super::score::MAX_PLY;
+use super::params;
 
 /// History values stay within this magnitude.
 pub const HISTORY_MAX: i32 = 16_384;
-/// Largest bonus (or malus) one update gives.
-const BONUS_MAX: i32 = 1_536;
 
 /// A piece of a colour, 0..12 (white pawn .. black king).
 pub type ColoredPiece = usize;
@@ -38,7 +36,8 @@ pub fn context_of(board: &Board, mv: Move) -> MoveContext {
 
 /// The history bonus for a move that caused a cutoff at `depth` (and malus for those before it).
 pub fn bonus(depth: i32) -> i32 {
-    (16 * depth * depth + 32 * depth).min(BONUS_MAX)
+    (params::history_bonus_quadratic() * depth * depth + params::history_bonus_linear() * depth)
+        .min(params::history_bonus_max())
 }
 
 fn apply(entry: &mut i16, bonus: i32) {
@@ -48,7 +47,6 @@ fn apply(entry: &mut i16, bonus: i32) {
 }
 
 pub struct History {
-    killers: [[Option<Move>; 2]; MAX_PLY + 2],
     countermoves: Vec<Option<Move>>,
     butterfly: Vec<i16>,
     continuation: Vec<i16>,
@@ -58,7 +56,6 @@ pub struct History {
 impl Default for History {
     fn default() -> Self {
         History {
-            killers: [[None; 2]; MAX_PLY + 2],
             countermoves: vec![None; COLORED_PIECES * SQUARES],
             butterfly: vec![0; 2 * SQUARES * SQUARES],
             continuation: vec![0; (COLORED_PIECES * SQUARES) * (COLORED_PIECES * SQUARES)],
@@ -86,24 +83,10 @@ fn capture_index(context: MoveContext, victim: Piece) -> usize {
 impl History {
     /// Forgets everything, in place (as `History::default()`, without allocating again).
     pub fn clear(&mut self) {
-        self.clear_all_killers();
         self.countermoves.fill(None);
         self.butterfly.fill(0);
         self.continuation.fill(0);
         self.capture.fill(0);
-    }
-
-    pub fn killers(&self, ply: usize) -> [Option<Move>; 2] {
-        self.killers[ply]
-    }
-
-    pub fn clear_killers(&mut self, ply: usize) {
-        self.killers[ply] = [None; 2];
-    }
-
-    /// Forgets the killers of every ply (they belong to one search's plies).
-    pub fn clear_all_killers(&mut self) {
-        self.killers.fill([None; 2]);
     }
 
     pub fn countermove(&self, previous: Option<MoveContext>) -> Option<Move> {
@@ -133,17 +116,11 @@ impl History {
     pub fn reward_quiet(
         &mut self,
         board: &Board,
-        ply: usize,
         best: Move,
         tried: &[Move],
         previous: &[Option<MoveContext>; 2],
         depth: i32,
     ) {
-        let killers = &mut self.killers[ply];
-        if killers[0] != Some(best) {
-            killers[1] = killers[0];
-            killers[0] = Some(best);
-        }
         if let Some(p) = previous[0] {
             self.countermoves[context_index(p)] = Some(best);
         }
@@ -190,11 +167,11 @@ mod tests {
     fn gravity_keeps_values_in_range() {
         let mut entry = 0i16;
         for _ in 0..1000 {
-            apply(&mut entry, BONUS_MAX);
+            apply(&mut entry, params::history_bonus_max());
         }
         assert!((entry as i32) <= HISTORY_MAX && entry > 15_000, "{entry}");
         for _ in 0..1000 {
-            apply(&mut entry, -BONUS_MAX);
+            apply(&mut entry, -params::history_bonus_max());
         }
         assert!((entry as i32) >= -HISTORY_MAX && entry < -15_000, "{entry}");
     }

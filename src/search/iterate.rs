@@ -3,25 +3,23 @@
 //! answer.
 
 use std::panic::{self, AssertUnwindSafe};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use cozy_chess::{Board, Move};
 
-use super::alphabeta::{Line, Worker};
+use super::job::{Iteration, Job, Limits, Report};
 use super::memory::Memories;
-use super::ordering::legal_moves;
+use super::movegen::legal_moves;
+use super::params;
 use super::score::{self, INFINITY, MATE, MATE_BOUND, MAX_PLY};
-use super::threads::{self, Shared, Team, MAIN};
+use super::team::{Flags, Shared, Team, MAIN};
+use super::threads;
 use super::time::{self, Effort, TimeLimits};
 use super::tt::Bound;
-use super::{Flags, Iteration, Job, Limits, Report};
+use super::worker::{Line, Worker};
 
 /// Polling interval while an infinite or ponder search waits for `stop`/`ponderhit`.
 const WAIT_POLL: Duration = Duration::from_millis(1);
-/// Aspiration windows start at this depth ...
-const ASPIRATION_DEPTH: u32 = 4;
-/// ... this wide on each side of the last score, and grow by half on each failure.
-const ASPIRATION_DELTA: i32 = 20;
 
 /// The outcome of a search, for callers that run it directly (bench).
 #[derive(Clone, Debug, Default)]
@@ -145,7 +143,8 @@ impl Worker<'_> {
     /// the last iteration, or the best line so far. That one may come from the iteration cut short,
     /// whose root search can replace the last iteration's best move before it is stopped.
     fn played_line(&self) -> (Line, u32, Bound) {
-        let chosen = self.settings.strength.choose(&self.lines);
+        let scores: Vec<i32> = self.lines.iter().map(|line| line.score).collect();
+        let chosen = self.settings.strength.choose(&scores);
         match self.lines.get(chosen) {
             Some(line) if chosen > 0 => return (line.clone(), self.completed_depth, Bound::Exact),
             Some(line) if line.pv.first() == self.best_line.first() => {
@@ -171,7 +170,7 @@ impl Worker<'_> {
                 self.pv_index = 0;
                 return None;
             }
-            let pv = self.pv[0][..self.pv_len[0]].to_vec();
+            let pv = self.pv.line(0).to_vec();
             let Some(&first) = pv.first() else {
                 break;
             };
@@ -187,9 +186,11 @@ impl Worker<'_> {
     /// Searches the root at `depth` in a window around `center` (the line's last score), widening it
     /// on failure.
     fn aspiration(&mut self, root: &Board, depth: u32, center: Option<i32>) -> i32 {
-        let mut delta = ASPIRATION_DELTA;
+        let mut delta = params::aspiration_delta();
         let (mut alpha, mut beta) = match center {
-            Some(center) if depth >= ASPIRATION_DEPTH && !score::is_mate(center) => (center - delta, center + delta),
+            Some(center) if depth >= params::aspiration_depth() as u32 && !score::is_mate(center) => {
+                (center - delta, center + delta)
+            }
             _ => (-INFINITY, INFINITY),
         };
         loop {
@@ -273,14 +274,5 @@ impl Worker<'_> {
         child.play_unchecked(best);
         let candidate = self.tt.probe(child.hash())?.mv?;
         legal_moves(&child).contains(&candidate).then_some(candidate)
-    }
-
-    pub(super) fn pondering(&mut self) -> bool {
-        if self.waiting_for_ponderhit && !self.flags.pondering() {
-            // `ponderhit`: the clock of this move starts now.
-            self.waiting_for_ponderhit = false;
-            self.clock_start = Instant::now();
-        }
-        self.waiting_for_ponderhit
     }
 }

@@ -1,8 +1,8 @@
 //! What a search thread learns that outlives one search: its move-ordering histories, its
 //! correction history and its evaluation caches. They are kept from one move of a game to the next
 //! (the positions of the next search are mostly those of this one) and forgotten at `ucinewgame` and
-//! `Clear Hash`, as Stockfish keeps its histories between moves. Killer moves are per ply of one
-//! search: they are not kept.
+//! `Clear Hash`, as Stockfish keeps its histories between moves. Killer moves belong to the plies
+//! of one search (`frame`): they are not kept.
 
 use super::correction::Correction;
 use super::history::History;
@@ -39,13 +39,10 @@ impl Memories {
         }
     }
 
-    /// One memory for each of `threads` threads (at least one; new threads start empty), killers
-    /// cleared: the main thread's, then the helpers'.
+    /// One memory for each of `threads` threads (at least one; new threads start empty): the main
+    /// thread's, then the helpers'.
     pub(super) fn for_threads(&mut self, threads: usize) -> (&mut Memory, &mut [Memory]) {
         self.0.resize_with(threads.max(1), Memory::default);
-        for memory in &mut self.0 {
-            memory.history.clear_all_killers();
-        }
         let (main, helpers) = self.0.split_at_mut(1);
         (&mut main[0], helpers)
     }

@@ -11,19 +11,12 @@
 
 use cozy_chess::{Board, Piece};
 
-use super::alphabeta::Worker;
-use super::ordering::{generate, Kind};
+use super::movegen::{generate, Kind};
+use super::params;
 use super::score::{self, DRAW};
-use crate::eval;
+use super::worker::Worker;
 use crate::position::draw::is_dead_position;
 use crate::position::repetition_key;
-
-/// No transposition-table cutoffs this many plies before the fifty-move limit: the stored score was
-/// found at another clock.
-const TT_CLOCK_MARGIN: u32 = 10;
-/// The look for a claim by the next move (a move generation and a move played per legal move) is made
-/// this close to the root only, where it decides the moves the engine will actually meet.
-const CLAIM_CHECK_PLIES: usize = 8;
 
 /// How the current node stands toward a repetition draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,25 +25,6 @@ pub enum Repetition {
     /// Seen once before the root: one more occurrence makes a threefold.
     Earlier,
     Draw,
-}
-
-/// The positions of the game that appeared at least twice within reach of the halfmove clock `clock`
-/// at the last one, each with the index of its latest occurrence: a move that reaches one of them
-/// makes a threefold, so a player able to play it may claim the draw.
-pub fn twice_seen(keys: &[u64], clock: u32) -> Vec<(u64, usize)> {
-    let reach = (clock as usize).min(keys.len().saturating_sub(1));
-    let first = keys.len() - 1 - reach;
-    let mut found: Vec<(u64, usize)> = Vec::new();
-    for (i, &key) in keys.iter().enumerate().skip(first) {
-        let count = keys[first..=i].iter().filter(|&&k| k == key).count();
-        if count >= 2 {
-            match found.iter_mut().find(|(k, _)| *k == key) {
-                Some(entry) => entry.1 = i,
-                None => found.push((key, i)),
-            }
-        }
-    }
-    found
 }
 
 impl Worker<'_> {
@@ -67,7 +41,7 @@ impl Worker<'_> {
     pub(super) fn repetition(&self, board: &Board, ply: usize) -> Repetition {
         let current = self.keys.len() - 1;
         let key = self.keys[current];
-        let reach = (self.clocks[ply] as usize).min(current - self.repetition_floor.min(current));
+        let reach = (self.frames[ply].clock as usize).min(current - self.repetition_floor.min(current));
         let oldest = current - reach;
         let mut before_root = 0;
         let mut back = 2;
@@ -90,7 +64,7 @@ impl Worker<'_> {
             }
             back += 2;
         }
-        if ply.is_multiple_of(2) && ply <= CLAIM_CHECK_PLIES && self.can_claim_by_move(board, ply) {
+        if ply.is_multiple_of(2) && ply <= params::claim_check_plies() as usize && self.can_claim_by_move(board, ply) {
             return Repetition::Draw;
         }
         if before_root > 0 {
@@ -104,7 +78,7 @@ impl Worker<'_> {
     /// (and is still within reach of the halfmove clock): it may claim a threefold with that move.
     fn can_claim_by_move(&self, board: &Board, ply: usize) -> bool {
         let current = self.keys.len() - 1;
-        let oldest = current.saturating_sub(self.clocks[ply] as usize).max(self.repetition_floor);
+        let oldest = current.saturating_sub(self.frames[ply].clock as usize).max(self.repetition_floor);
         let is_target = |key: u64| self.twice_seen.iter().any(|&(seen, at)| seen == key && at >= oldest);
         if !self.twice_seen.iter().any(|&(_, at)| at >= oldest) {
             return false;
@@ -136,7 +110,7 @@ impl Worker<'_> {
 
     /// Whether the fifty-move limit (if on) is reached at `ply`.
     pub(super) fn limit_reached(&self, ply: usize) -> bool {
-        self.settings.move_limit.claim_plies().is_some_and(|limit| self.clocks[ply] >= limit)
+        self.settings.move_limit.claim_plies().is_some_and(|limit| self.frames[ply].clock >= limit)
     }
 
     /// The score of a node at the fifty-move limit: a draw, unless the side to move is mated (a mate on
@@ -161,11 +135,15 @@ impl Worker<'_> {
         None
     }
 
-    /// Whether the fifty-move limit is within `TT_CLOCK_MARGIN` plies of `ply`. Then only the rules
+    /// Whether the fifty-move limit is within `params::tt_clock_margin` plies of `ply` (a stored score
+    /// was found at another clock). Then only the rules
     /// decide: no table cutoffs and no pruning on static evaluations (every quiet line ends in a
     /// draw there, whatever the evaluation says).
     pub(super) fn near_limit(&self, ply: usize) -> bool {
-        self.settings.move_limit.claim_plies().is_some_and(|limit| self.clocks[ply] + TT_CLOCK_MARGIN >= limit)
+        self.settings
+            .move_limit
+            .claim_plies()
+            .is_some_and(|limit| self.frames[ply].clock + params::tt_clock_margin() as u32 >= limit)
     }
 
     /// Whether a table entry's score may stand for the search of a node at `ply`: not close to the
@@ -177,30 +155,6 @@ impl Worker<'_> {
         if self.near_limit(ply) {
             return false;
         }
-        !score::is_mate(score) || self.clocks[ply] + score::mate_distance(score) <= limit
-    }
-
-    /// A static evaluation (before scaling) shrunk toward the draw as the halfmove clock runs.
-    pub(super) fn scale_for_clock(&self, raw_eval: i32, ply: usize) -> i32 {
-        eval::scale_for_clock(raw_eval, self.clocks[ply], self.settings.move_limit)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn twice_seen_lists_repeated_positions_within_reach() {
-        // Keys of a game: 1 2 3 2 3 2 (3 and 2 seen twice or more), clock 5 reaches all of them.
-        let keys = [1, 2, 3, 2, 3, 2];
-        let mut seen = twice_seen(&keys, 5);
-        seen.sort();
-        assert_eq!(seen, vec![(2, 5), (3, 4)]);
-        // A clock of 2 reaches back to index 3 only (2 3 2), a clock of 1 to index 4 (3 2).
-        assert_eq!(twice_seen(&keys, 2), vec![(2, 5)]);
-        assert_eq!(twice_seen(&keys, 1), vec![]);
-        assert!(!twice_seen(&keys, 5).is_empty());
-        assert!(twice_seen(&keys, 1).is_empty());
+        !score::is_mate(score) || self.frames[ply].clock + score::mate_distance(score) <= limit
     }
 }

@@ -3,12 +3,9 @@
 //! Two handicaps, both growing as the Elo falls: a node budget per move (the search sees less), and a
 //! choice among the best few root lines with random noise added to their scores (the player now and
 //! then prefers a worse move, more often when the moves are close); none from `FULL_STRENGTH_ELO` up.
-//! The constants are calibrated against Stockfish's own `UCI_Elo` levels at 10+0.1; the matches are in
-//! bench/RESULTS.md.
+//! The constants are calibrated against Stockfish's own `UCI_Elo` levels at 10+0.1.
 
 use std::time::{SystemTime, UNIX_EPOCH};
-
-use super::alphabeta::Line;
 
 /// The `UCI_Elo` range.
 pub const MIN_ELO: u32 = 1350;
@@ -16,7 +13,7 @@ pub const MAX_ELO: u32 = 2850;
 /// Root lines the weakened player chooses from.
 pub const CANDIDATE_LINES: usize = 4;
 /// The node budget: `ANCHOR_NODES` at `ANCHOR_ELO`, halved for every `ELO_PER_HALVING` below it and
-/// doubled for every `ELO_PER_HALVING` above. Both are fitted to matches (bench/RESULTS.md): 22,097
+/// doubled for every `ELO_PER_HALVING` above. Both are fitted to matches: 22,097
 /// nodes at 2000 and 2,762 at 1500 each scored inside 40-60 % against Stockfish's same level.
 const ANCHOR_NODES: f64 = 22_097.0;
 const ANCHOR_ELO: f64 = 2000.0;
@@ -67,18 +64,18 @@ impl Strength {
         self.handicapped_elo().map_or(0.0, |elo| ((NOISE_ELO - elo as f64) / NOISE_DIVISOR).max(0.0))
     }
 
-    /// Index of the line to play among `lines` (best first): the best, or with limited strength the
-    /// line whose score plus random noise is highest.
-    pub(super) fn choose(self, lines: &[Line]) -> usize {
+    /// Index of the line to play among lines with these `scores` (best first): the best, or with
+    /// limited strength the line whose score plus random noise is highest.
+    pub(super) fn choose(self, scores: &[i32]) -> usize {
         let sigma = self.noise_cp();
-        if sigma <= 0.0 || lines.len() < 2 {
+        if sigma <= 0.0 || scores.len() < 2 {
             return 0;
         }
         let mut random = Random::from_clock();
-        let noisy = |line: &Line, r: &mut Random| line.score as f64 + sigma * r.normal();
-        let mut best = (0, noisy(&lines[0], &mut random));
-        for (index, line) in lines.iter().enumerate().skip(1) {
-            let value = noisy(line, &mut random);
+        let noisy = |score: i32, r: &mut Random| score as f64 + sigma * r.normal();
+        let mut best = (0, noisy(scores[0], &mut random));
+        for (index, &score) in scores.iter().enumerate().skip(1) {
+            let value = noisy(score, &mut random);
             if value > best.1 {
                 best = (index, value);
             }
@@ -123,10 +120,6 @@ impl Random {
 mod tests {
     use super::*;
 
-    fn line(score: i32) -> Line {
-        Line { score, pv: Vec::new(), seldepth: 0 }
-    }
-
     #[test]
     fn weaker_levels_search_fewer_nodes() {
         assert_eq!(Strength::Full.nodes(), None);
@@ -151,14 +144,14 @@ mod tests {
 
     #[test]
     fn full_strength_and_strong_levels_play_the_best_line() {
-        let lines = [line(30), line(29), line(28), line(27)];
+        let lines = [30, 29, 28, 27];
         assert_eq!(Strength::Full.choose(&lines), 0);
         assert_eq!(Strength::Elo(MAX_ELO).choose(&lines), 0);
     }
 
     #[test]
     fn weak_levels_sometimes_play_a_close_second_but_rarely_a_blunder() {
-        let lines = [line(30), line(20), line(-900), line(-1000)];
+        let lines = [30, 20, -900, -1000];
         let picks: Vec<usize> = (0..400).map(|_| Strength::Elo(MIN_ELO).choose(&lines)).collect();
         let count = |i| picks.iter().filter(|&&p| p == i).count();
         assert!(count(1) > 40, "second line {} times of 400", count(1));

@@ -246,7 +246,8 @@ impl Engine {
         if self.searcher.is_searching() {
             return output::error("bench: a search is running; send stop first");
         }
-        bench::run(depth, 1);
+        let (nodes, nps) = bench::run(depth, 1);
+        output::send(&format!("{nodes} nodes {nps} nps"));
     }
 }
 

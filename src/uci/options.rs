@@ -4,6 +4,8 @@ use vampirc_uci::UciOptionConfig;
 
 use super::parse::parse_integer;
 use crate::position::MoveLimit;
+#[cfg(feature = "tune")]
+use crate::search::params;
 use crate::search::strength::{MAX_ELO, MIN_ELO};
 use crate::search::{Strength, MAX_THREADS};
 
@@ -110,6 +112,40 @@ pub fn declarations() -> Vec<UciOptionConfig> {
         UciOptionConfig::Button { name: "Clear Hash".to_string() },
         UciOptionConfig::String { name: "Debug Log File".to_string(), default: Some("<empty>".to_string()) },
     ]
+    .into_iter()
+    .chain(tuning_declarations())
+    .collect()
+}
+
+/// In a `tune` build, a spin option for every search parameter.
+#[cfg(feature = "tune")]
+fn tuning_declarations() -> Vec<UciOptionConfig> {
+    params::PARAMS.iter().map(|p| tuning_spin(p).declare()).collect()
+}
+
+#[cfg(not(feature = "tune"))]
+fn tuning_declarations() -> Vec<UciOptionConfig> {
+    Vec::new()
+}
+
+#[cfg(feature = "tune")]
+fn tuning_spin(param: &params::Param) -> Spin {
+    Spin { name: param.name, default: param.value as i64, min: param.min as i64, max: param.max as i64 }
+}
+
+/// In a `tune` build, `setoption` of a search parameter; `None` when `name` is none.
+#[cfg(feature = "tune")]
+fn set_tuning(name: &str, value: Option<&str>) -> Option<Result<Applied, String>> {
+    let param = params::PARAMS.iter().find(|p| p.name == name)?;
+    Some(tuning_spin(param).parse(value).map(|(v, note)| {
+        params::set(param.name, v as i32);
+        Applied { change: Change::Stored, note }
+    }))
+}
+
+#[cfg(not(feature = "tune"))]
+fn set_tuning(_name: &str, _value: Option<&str>) -> Option<Result<Applied, String>> {
+    None
 }
 
 /// What a successful `setoption` changed, for the UCI layer to act on.
@@ -206,7 +242,7 @@ impl Options {
                 self.debug_log_file = path.to_string();
                 Ok(Applied { change: Change::DebugLogFile, note: None })
             }
-            _ => Err(format!("unknown option '{name}'")),
+            lower => set_tuning(lower, value).unwrap_or_else(|| Err(format!("unknown option '{name}'"))),
         }
     }
 }

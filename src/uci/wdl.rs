@@ -1,9 +1,8 @@
 //! Win/draw/loss estimates for `UCI_ShowWDL` (`info ... score cp 35 wdl 352 393 255`).
 //!
 //! A logistic model in the score and the material on the board, fitted by maximum likelihood to the
-//! engine's own self-play games (`bench/wdl/selfplay_nodes20000.pgn.gz`: 360 games of the build of
-//! 90ad030 at 20,000 nodes per move from the UHO book, 36,086 scored positions) with
-//! `bench/wdl_fit.py`; bench/RESULTS.md has the figures:
+//! engine's own self-play games (360 games of the build of 90ad030 at 20,000 nodes per move from
+//! the UHO book, 36,086 scored positions) with `bench/wdl_fit.py`:
 //! `win = 1 / (1 + exp((a - score) / b))`, `loss = 1 / (1 + exp((a + score) / b))`, the rest is the
 //! draw, where `a` and `b` are quadratic in the material. Past the middlegame, with less material a
 //! score converts less often: drawn endgames with an extra pawn are common, drawn middlegames with

@@ -1,0 +1,103 @@
+//! The search's per-ply state: one `Frame` for each ply of the line being searched, and the
+//! triangular table of principal variations.
+
+use cozy_chess::{Move, Square};
+
+use super::history::MoveContext;
+use super::picker::MoveBuffer;
+use super::score::MAX_PLY;
+
+/// Moves remembered per node for history maluses.
+const TRIED_MAX: usize = 64;
+
+/// Moves searched at a node, for history maluses after a cutoff.
+#[derive(Default)]
+pub struct Tried {
+    pub quiets: Vec<Move>,
+    pub captures: Vec<Move>,
+}
+
+impl Tried {
+    pub fn clear(&mut self) {
+        self.quiets.clear();
+        self.captures.clear();
+    }
+
+    pub fn push(&mut self, mv: Move, quiet: bool) {
+        let list = if quiet { &mut self.quiets } else { &mut self.captures };
+        if list.len() < TRIED_MAX {
+            list.push(mv);
+        }
+    }
+}
+
+/// What the search knows of one ply of the current line.
+#[derive(Default)]
+pub struct Frame {
+    /// Static evaluation (clock-scaled), `None` in check.
+    pub static_eval: Option<i32>,
+    /// The move played from this ply (`None` for a null move).
+    pub moved: Option<MoveContext>,
+    /// A move the singular-extension search leaves out.
+    pub excluded: Option<Move>,
+    /// Double extensions along the line from the root to this ply.
+    pub double_extensions: u8,
+    /// Halfmove clock (not capped) at this ply.
+    pub clock: u32,
+    /// The last two quiet moves that caused a cutoff at this ply, the latest first.
+    pub killers: [Option<Move>; 2],
+    /// The move buffer lent to this ply's picker (`None` while lent).
+    pub buffer: Option<MoveBuffer>,
+    /// The moves searched at this ply's node.
+    pub tried: Tried,
+}
+
+impl Frame {
+    /// Remembers `mv` as the latest killer of this ply.
+    pub fn add_killer(&mut self, mv: Move) {
+        if self.killers[0] != Some(mv) {
+            self.killers[1] = self.killers[0];
+            self.killers[0] = Some(mv);
+        }
+    }
+}
+
+/// A frame for every ply the search can reach, each with its move buffer.
+pub fn frames() -> Vec<Frame> {
+    (0..=MAX_PLY).map(|_| Frame { buffer: Some(MoveBuffer::default()), ..Frame::default() }).collect()
+}
+
+const NO_MOVE: Move = Move { from: Square::A1, to: Square::A1, promotion: None };
+
+/// The principal variation of every ply of the current line: ply `p`'s is its best move followed by
+/// the principal variation of ply `p + 1` when that move was searched.
+pub struct PvTable {
+    moves: Vec<[Move; MAX_PLY + 1]>,
+    len: [usize; MAX_PLY + 1],
+}
+
+impl Default for PvTable {
+    fn default() -> Self {
+        PvTable { moves: vec![[NO_MOVE; MAX_PLY + 1]; MAX_PLY + 1], len: [0; MAX_PLY + 1] }
+    }
+}
+
+impl PvTable {
+    /// Forgets the line of `ply` (a new node there).
+    pub fn clear(&mut self, ply: usize) {
+        self.len[ply] = 0;
+    }
+
+    /// `mv` and then the line of `ply + 1` become the line of `ply`.
+    pub fn update(&mut self, ply: usize, mv: Move) {
+        let child_len = self.len[ply + 1].min(MAX_PLY - ply - 1);
+        let (head, tail) = self.moves.split_at_mut(ply + 1);
+        head[ply][0] = mv;
+        head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
+        self.len[ply] = child_len + 1;
+    }
+
+    pub fn line(&self, ply: usize) -> &[Move] {
+        &self.moves[ply][..self.len[ply]]
+    }
+}

@@ -1,0 +1,284 @@
+//! The shape of the source tree: no import circle between the library's modules, no source file
+//! over `MAX_LINES` lines, and no source pointing at files outside a clone or at the lab's ledger.
+//!
+//! The module graph is read from the source text: an edge runs from a module to every module a
+//! `crate::`, `super::` or `self::` path in it names (or, in a file that declares child modules, a
+//! path that starts with a child's name), to the deepest module the path reaches. `mod x;` alone is
+//! no edge, and inline `#[cfg(test)] mod tests` blocks are left out.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Longest source file, in lines.
+const MAX_LINES: usize = 600;
+
+fn source_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> =
+        fs::read_dir(dir).expect("src/ is readable").map(|e| e.expect("directory entry").path()).collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            source_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+fn src_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// The module path of a library file (`crate::search::worker` for `src/search/worker.rs`).
+fn module_of(relative: &Path) -> String {
+    let mut parts: Vec<String> = relative.iter().map(|p| p.to_string_lossy().into_owned()).collect();
+    let file = parts.pop().expect("a file name");
+    let stem = file.trim_end_matches(".rs");
+    if stem != "mod" && stem != "lib" {
+        parts.push(stem.to_string());
+    }
+    std::iter::once("crate".to_string()).chain(parts).collect::<Vec<_>>().join("::")
+}
+
+#[derive(Debug, PartialEq)]
+enum Token {
+    Ident(String),
+    Path,
+    Open,
+    Close,
+    Comma,
+    Other,
+}
+
+/// The code's tokens, comments and string literals left out.
+fn tokens(code: &str) -> Vec<Token> {
+    let mut out = Vec::new();
+    for line in code.lines() {
+        let line = line.split("//").next().unwrap_or("");
+        let chars: Vec<char> = line.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            if c.is_alphanumeric() || c == '_' {
+                let start = i;
+                while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
+                    i += 1;
+                }
+                out.push(Token::Ident(chars[start..i].iter().collect()));
+                continue;
+            }
+            if c == '"' {
+                i += 1;
+                while i < chars.len() && chars[i] != '"' {
+                    i += if chars[i] == '\\' { 2 } else { 1 };
+                }
+                out.push(Token::Other);
+            } else if c == ':' && chars.get(i + 1) == Some(&':') {
+                out.push(Token::Path);
+                i += 1;
+            } else {
+                out.push(match c {
+                    '{' => Token::Open,
+                    '}' => Token::Close,
+                    ',' => Token::Comma,
+                    _ => Token::Other,
+                });
+            }
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Every path in `tokens` that starts with one of `roots`, braces expanded one level (`a::{b, c}`
+/// gives `a::b` and `a::c`).
+fn paths(tokens: &[Token], roots: &BTreeSet<String>) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    for i in 0..tokens.len() {
+        let Token::Ident(first) = &tokens[i] else { continue };
+        let after_path = i > 0 && tokens[i - 1] == Token::Path;
+        if after_path || !roots.contains(first) || tokens.get(i + 1) != Some(&Token::Path) {
+            continue;
+        }
+        let mut path = vec![first.clone()];
+        let mut j = i + 1;
+        while tokens.get(j) == Some(&Token::Path) {
+            match tokens.get(j + 1) {
+                Some(Token::Ident(next)) => {
+                    path.push(next.clone());
+                    j += 2;
+                }
+                Some(Token::Open) => {
+                    let mut k = j + 2;
+                    let mut expect_item = true;
+                    while let Some(token) = tokens.get(k) {
+                        match token {
+                            Token::Close => break,
+                            Token::Comma => expect_item = true,
+                            Token::Ident(item) if expect_item => {
+                                let mut branch = path.clone();
+                                branch.push(item.clone());
+                                out.push(branch);
+                                expect_item = false;
+                            }
+                            _ => {}
+                        }
+                        k += 1;
+                    }
+                    break;
+                }
+                _ => break,
+            }
+        }
+        out.push(path);
+    }
+    out
+}
+
+/// The deepest known module `path` reaches from `module`.
+fn resolve(module: &str, path: &[String], modules: &BTreeSet<String>) -> Option<String> {
+    let mut current: Vec<String> = module.split("::").map(str::to_string).collect();
+    let mut rest = path.iter().peekable();
+    match rest.peek().map(|s| s.as_str()) {
+        Some("crate") => {
+            current = vec!["crate".to_string()];
+            rest.next();
+        }
+        Some("self") => {
+            rest.next();
+        }
+        _ => {}
+    }
+    for segment in rest {
+        let next = match segment.as_str() {
+            "super" => current[..current.len().saturating_sub(1)].to_vec(),
+            "self" => continue,
+            name => [current.clone(), vec![name.to_string()]].concat(),
+        };
+        if next.is_empty() || !modules.contains(&next.join("::")) {
+            break;
+        }
+        current = next;
+    }
+    Some(current.join("::"))
+}
+
+/// The library's modules and the modules each one's code names.
+fn module_graph() -> BTreeMap<String, BTreeSet<String>> {
+    let src = src_dir();
+    let mut files = Vec::new();
+    source_files(&src, &mut files);
+    let library: Vec<(String, String)> = files
+        .iter()
+        .filter_map(|path| {
+            let relative = path.strip_prefix(&src).ok()?;
+            let first = relative.iter().next()?.to_string_lossy().into_owned();
+            (first != "bin" && first != "main.rs")
+                .then(|| (module_of(relative), fs::read_to_string(path).expect("source is readable")))
+        })
+        .collect();
+    let modules: BTreeSet<String> = library.iter().map(|(m, _)| m.clone()).collect();
+    let mut graph = BTreeMap::new();
+    for (module, text) in &library {
+        // Inline test modules sit at the end of a file; what they use is not the module's dependency.
+        let code = text.split("#[cfg(test)]\nmod tests {").next().unwrap_or(text);
+        let children: BTreeSet<String> = modules
+            .iter()
+            .filter_map(|m| m.strip_prefix(&format!("{module}::")))
+            .filter(|rest| !rest.contains("::"))
+            .map(str::to_string)
+            .collect();
+        let mut roots: BTreeSet<String> = ["crate", "super", "self"].iter().map(|s| s.to_string()).collect();
+        roots.extend(children);
+        let edges: BTreeSet<String> = paths(&tokens(code), &roots)
+            .iter()
+            .filter_map(|path| resolve(module, path, &modules))
+            .filter(|target| target != module)
+            .collect();
+        graph.insert(module.clone(), edges);
+    }
+    graph
+}
+
+/// A circle of `graph`, if it has one.
+fn find_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        node: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        stack: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = stack.iter().position(|n| n == node) {
+            return Some([&stack[at..], &[node.to_string()]].concat());
+        }
+        if done.contains(node) {
+            return None;
+        }
+        stack.push(node.to_string());
+        for next in graph.get(node).into_iter().flatten() {
+            if let Some(cycle) = visit(next, graph, stack, done) {
+                return Some(cycle);
+            }
+        }
+        stack.pop();
+        done.insert(node.to_string());
+        None
+    }
+    let mut done = BTreeSet::new();
+    graph.keys().find_map(|node| visit(node, graph, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn the_module_graph_has_no_circle() {
+    let graph = module_graph();
+    assert!(graph.len() > 40, "too few modules read: {:?}", graph.keys());
+    // The graph is read right: these edges exist.
+    assert!(graph["crate::search::alphabeta"].contains("crate::search::worker"), "{graph:?}");
+    assert!(graph["crate::search"].contains("crate::search::job"), "{graph:?}");
+    assert!(graph["crate::uci"].contains("crate::search"), "{graph:?}");
+    if let Some(cycle) = find_cycle(&graph) {
+        panic!("import circle: {}", cycle.join(" -> "));
+    }
+}
+
+#[test]
+fn a_circle_is_found_when_there_is_one() {
+    let edges = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<BTreeSet<_>>();
+    let mut graph = BTreeMap::new();
+    graph.insert("a".to_string(), edges(&["b"]));
+    graph.insert("b".to_string(), edges(&["c"]));
+    graph.insert("c".to_string(), edges(&["a"]));
+    assert_eq!(find_cycle(&graph), Some(vec!["a".into(), "b".into(), "c".into(), "a".into()]));
+    graph.insert("c".to_string(), edges(&[]));
+    assert_eq!(find_cycle(&graph), None);
+    let roots = edges(&["crate", "super", "self"]);
+    let found = paths(&tokens("use super::{history::Entry, Flags};\nlet x = crate::eval::evaluate(b);"), &roots);
+    assert!(found.contains(&vec!["super".to_string(), "history".to_string()]), "{found:?}");
+    assert!(found.contains(&vec!["crate".to_string(), "eval".to_string(), "evaluate".to_string()]), "{found:?}");
+}
+
+#[test]
+fn no_source_file_is_longer_than_the_limit() {
+    let mut files = Vec::new();
+    source_files(&src_dir(), &mut files);
+    let long: Vec<String> = files
+        .iter()
+        .map(|path| (path, fs::read_to_string(path).expect("source is readable").lines().count()))
+        .filter(|(_, lines)| *lines > MAX_LINES)
+        .map(|(path, lines)| format!("{}: {lines} lines", path.display()))
+        .collect();
+    assert!(long.is_empty(), "over {MAX_LINES} lines: {long:?}");
+}
+
+#[test]
+fn sources_point_at_nothing_outside_a_clone_nor_at_the_ledger() {
+    let mut files = Vec::new();
+    source_files(&src_dir(), &mut files);
+    for path in files {
+        let text = fs::read_to_string(&path).expect("source is readable");
+        for needle in ["../shared", "RESULTS.md"] {
+            assert!(!text.contains(needle), "{} mentions {needle}", path.display());
+        }
+    }
+}
