@@ -5,9 +5,9 @@ Reads a match.py PGN (our engine is "A"). For every game we lost after reporting
 some point, prints the first of our moves where we reported +100 or better and the opponent's reply
 reported +100 or better for itself: the position before our move, as an EPD line with both scores
 (our point of view) and the game's number. These are the positions to look at when the evaluation
-misjudges what an opponent steers into (see the gauntlet notes in RESULTS.md).
+misjudges what an opponent steers into.
 
-    python3 bench/disagreements.py bench/gauntlet/sf2400_a0272ec.pgn.gz > disagreements.epd
+    python3 bench/disagreements.py sf2400.pgn > disagreements.epd
 
 Needs python-chess. Shares the PGN reading and score parsing of `loss_analysis.py`.
 """

@@ -9,7 +9,7 @@ reported +100 for itself (only where it did so before our drop), and whether its
 three squares of our king at the drop. Also counts the games where we reported +150 or better at some
 point and did not win.
 
-    python3 bench/loss_analysis.py bench/gauntlet/sf2400_602bbd5.pgn.gz
+    python3 bench/loss_analysis.py sf2400.pgn
 
 Needs python-chess. Scores are read from match.py's move comments (`{ +22/14 0.36s }`).
 """

@@ -6,8 +6,7 @@ match.py writes the two games of an opening pair one after the other. Runs of th
 
     python3 bench/sprt_from_pgn.py --sprt -5 0 run1.pgn run2.pgn
 
-Gzipped PGNs (`.pgn.gz`) are read as they are: the clock-scaling runs so far are in
-bench/sprt/clock_scaling/. `--drop-time-losses` leaves out every pair with a game that match.py ended
+Gzipped PGNs (`.pgn.gz`) are read as they are. `--drop-time-losses` leaves out every pair with a game that match.py ended
 on time (its Termination header says "time loss"), to show whether those games move the result.
 
 Engine A is the one whose name in the PGN is "A" (the build under test).
