@@ -5,8 +5,9 @@
 #   make PGO=0           without profile-guided optimisation (see below; default PGO=1)
 #   make PEXT=0|1        slider attacks by BMI2 pext or not (default: when the CPU has a fast pext)
 #   make run             build, then start the engine (UCI on stdin/stdout)
-#   make test            every test (unit, perft, UCI transcripts through the built binary, and the
-#                        python-chess client tests; installs python-chess when it is missing)
+#   make test            every test (unit, perft, UCI transcripts through the built binary, the `tune`
+#                        build's options, and the python-chess client tests; installs python-chess
+#                        when it is missing)
 #   make perft           every position of tests/data/perft at every listed depth (long)
 #   make bench           the bench node count and speed
 
@@ -73,6 +74,7 @@ run: build
 
 test: python-chess
 	$(CARGO) test --release
+	$(CARGO) test --release --features tune --test uci_tune --target-dir target/tune
 	$(PYTHON) tests/client/python_chess.py target/release/engine
 
 # python-chess for the client tests: from pip, or Debian's package where pip may not install.

@@ -340,3 +340,23 @@ fn start_position_helpers_reject_bad_numbers_with_the_usage() {
         assert!(err.starts_with("usage: engine frc <0-959>"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn spsa_prints_every_search_parameter_as_openbench_input() {
+    let (code, out, err) = run_cli(&["spsa"]);
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+    let params = ::engine::search::params::PARAMS;
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), params.len(), "{out}");
+    for (line, p) in lines.iter().zip(params) {
+        let fields: Vec<&str> = line.split(", ").collect();
+        assert_eq!(fields.len(), 7, "{line}");
+        assert_eq!((fields[0], fields[1]), (p.name, "int"), "{line}");
+        let numbers: Vec<f64> = fields[2..].iter().map(|f| f.parse().expect("a number")).collect();
+        assert_eq!(numbers[..4], [p.value as f64, p.min as f64, p.max as f64, p.step as f64], "{line}");
+        assert!(numbers[4] > 0.0 && numbers[4] < 1.0, "learning rate in {line}");
+    }
+    // The default build declares no tuning options.
+    let (_, uci, _) = run_cli(&["uci"]);
+    assert!(uci.contains("option name Hash") && !uci.contains("option name rfp_margin"), "{uci}");
+}
