@@ -1,5 +1,5 @@
-//! Principal variation search and quiescence search, with the pruning, reductions and extensions of
-//! a modern alpha-beta engine.
+//! Principal variation search, with the extensions and reductions of a modern alpha-beta engine
+//! (its pruning is in `prune`, the horizon in `quiescence`).
 //!
 //! At each node, in order: the rules (draws, see `rules`), mate-distance pruning, a transposition
 //! table cutoff, the static evaluation (with the learnt `correction`), then (away from the principal
@@ -23,8 +23,57 @@ use super::picker::{MovePicker, QuietContext};
 use super::prune::{NodeFacts, Prune};
 use super::rules::Repetition;
 use super::score::{self, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
-use super::tt::Bound;
+use super::tt::{Bound, Entry};
 use super::worker::Worker;
+
+/// What the moves of a node share, once the node is set up.
+#[derive(Clone, Copy)]
+struct Node {
+    depth: i32,
+    beta: i32,
+    ply: usize,
+    root: bool,
+    pv_node: bool,
+    cut_node: bool,
+    improving: bool,
+    /// Within reach of the fifty-move limit: no reductions.
+    near_limit: bool,
+}
+
+/// What a late move's reduction depends on, besides its node.
+struct LateMove {
+    /// Its number among the moves searched at the node, from 1.
+    searched: usize,
+    kind: MoveKind,
+    /// Its history score (quiet moves).
+    history: i32,
+    /// A killer or the countermove.
+    remembered: bool,
+    /// The table move is a capture or promotion.
+    tt_noisy: bool,
+}
+
+/// A node's static evaluations (`None` in check).
+struct Evals {
+    /// Before scaling: what the table stores.
+    raw: Option<i32>,
+    /// Scaled for the halfmove clock.
+    uncorrected: Option<i32>,
+    /// And corrected by the correction history: the static evaluation.
+    corrected: Option<i32>,
+    slots: Option<Slots>,
+    /// The static evaluation, or the table's score where that bounds it better (`-INFINITY` in check).
+    bounded: i32,
+}
+
+/// What the singular-extension search says of the table move.
+enum Singularity {
+    /// Extend it this many plies (-1 to 2).
+    Extend(i32),
+    /// Another move beats beta too: the node fails high with this score.
+    MultiCut(i32),
+    Aborted,
+}
 
 impl Worker<'_> {
     pub(super) fn negamax(
@@ -85,25 +134,10 @@ impl Worker<'_> {
         }
         let tt_move = if root { self.root_first_move() } else { entry.and_then(|e| e.mv) };
 
-        let raw_eval = if in_check { None } else { Some(self.raw_eval(board, entry.and_then(|e| e.eval))) };
-        let uncorrected_eval = raw_eval.map(|e| self.scale_for_clock(e, ply));
-        let slots = raw_eval.map(|_| Slots::of(board));
-        let static_eval = uncorrected_eval.zip(slots).map(|(e, slots)| self.memory.correction.corrected(slots, e));
+        let evals = self.evaluate_node(board, ply, entry, tt_score.filter(|_| !distrust));
+        let (raw_eval, static_eval, eval) = (evals.raw, evals.corrected, evals.bounded);
         self.frames[ply].static_eval = static_eval;
         let improving = self.improving(ply, static_eval);
-        // The table's score bounds the evaluation better than the evaluation itself.
-        let eval = match (static_eval, entry, tt_score) {
-            (Some(se), Some(e), Some(ts)) if !score::is_mate(ts) && !distrust && self.tt_score_usable(ts, ply) => {
-                // A bound on the far side of the evaluation replaces it (equal scores change nothing).
-                if e.bound.settles(ts, se, se) {
-                    ts
-                } else {
-                    se
-                }
-            }
-            (Some(se), _, _) => se,
-            (None, _, _) => -INFINITY,
-        };
         self.frames[ply + 1].killers = [None; 2];
         let near_limit = self.near_limit(ply);
 
@@ -146,6 +180,7 @@ impl Worker<'_> {
         let killers = self.frames[ply].killers;
         let buffer = self.frames[ply].buffer.take().unwrap_or_default();
         let mut picker = MovePicker::with_buffer(board, tt_move, true, buffer);
+        let node = Node { depth, beta, ply, pv_node, cut_node, improving, near_limit, root };
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
@@ -197,29 +232,14 @@ impl Worker<'_> {
                     && !distrust
                     && self.tt_score_usable(ts, ply);
                 if candidate {
-                    let singular_beta = ts - 2 * depth;
-                    self.frames[ply].excluded = Some(mv);
-                    let score = self.negamax(board, (depth - 1) / 2, singular_beta - 1, singular_beta, ply, cut_node);
-                    self.frames[ply].excluded = None;
-                    self.pv.clear(ply);
-                    if self.aborted {
-                        return DRAW;
-                    }
-                    if score < singular_beta {
-                        let doubles = self.frames[ply].double_extensions;
-                        let far_below = score < singular_beta - params::double_extension_margin();
-                        extension = if !pv_node && far_below && (doubles as i32) < params::double_extensions_max() {
-                            2
-                        } else {
-                            1
-                        };
-                    } else if singular_beta >= beta {
-                        // Multi-cut: more than one move beats beta.
-                        self.frames[ply].buffer = Some(picker.into_buffer());
-                        self.frames[ply].tried = tried;
-                        return singular_beta;
-                    } else if ts >= beta {
-                        extension = -1;
+                    match self.singularity(board, mv, ts, &node) {
+                        Singularity::Extend(plies) => extension = plies,
+                        Singularity::MultiCut(score) => {
+                            self.frames[ply].buffer = Some(picker.into_buffer());
+                            self.frames[ply].tried = tried;
+                            return score;
+                        }
+                        Singularity::Aborted => return DRAW,
                     }
                 }
             }
@@ -234,34 +254,16 @@ impl Worker<'_> {
             let score = if searched == 1 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, !pv_node && !cut_node)
             } else {
-                let mut reduction = 0;
-                let kind = MoveKind { quiet, losing: picker.past_good_noisy(), gives_check };
-                if depth >= params::lmr_depth() && reducible(root, searched, kind) && !near_limit {
-                    reduction = self.reductions.get(depth, searched);
-                    reduction += !pv_node as i32 + cut_node as i32 - improving as i32 - gives_check as i32;
-                    if quiet {
-                        reduction -= history / params::lmr_history_divisor();
-                        // The killers and the countermove refuted a sibling line: likelier to matter.
-                        let remembered = killers.contains(&Some(mv)) || countermove == Some(mv);
-                        reduction -= remembered as i32;
-                        reduction += tt_noisy as i32;
-                    }
-                    reduction = reduction.min(new_depth - 1).max(0);
-                }
-                let mut score = -self.negamax(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
-                if score > alpha && reduction > 0 {
-                    let deeper = score
-                        > best_score + params::lmr_deeper_margin() + params::lmr_deeper_margin_per_ply() * new_depth;
-                    let shallower = score < best_score + params::lmr_shallower_margin();
-                    let research_depth = new_depth + deeper as i32 - shallower as i32;
-                    if research_depth > new_depth - reduction {
-                        score = -self.negamax(&child, research_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
-                    }
-                }
-                if pv_node && score > alpha && score < beta {
-                    score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, false);
-                }
-                score
+                let late = LateMove {
+                    searched,
+                    kind: MoveKind { quiet, losing: picker.past_good_noisy(), gives_check },
+                    history,
+                    // The killers and the countermove refuted a sibling line: likelier to matter.
+                    remembered: killers.contains(&Some(mv)) || countermove == Some(mv),
+                    tt_noisy,
+                };
+                let reduction = self.reduction(&node, &late, new_depth);
+                self.search_late_move(&child, &node, new_depth, reduction, (alpha, best_score))
             };
             self.keys.pop();
             if self.aborted {
@@ -302,24 +304,144 @@ impl Worker<'_> {
             };
         }
         if excluded.is_none() {
-            let bound = if best_score >= beta {
-                Bound::Lower
-            } else if best_score > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.tt.store(key, best_move, score::to_tt(best_score, ply), raw_eval, depth, bound);
-            // Near the fifty-move limit results are the rules' (draws), not the position's: not learnt.
-            let quiet_best = best_move.is_none_or(|mv| !is_noisy(board, mv));
-            let learn = quiet_best && !near_limit && !score::is_mate(best_score);
-            if let (Some(uncorrected), Some(corrected), Some(slots)) = (uncorrected_eval, static_eval, slots) {
-                if learn && bound.settles(best_score, corrected, corrected) {
-                    self.memory.correction.update(slots, depth, best_score, uncorrected);
-                }
-            }
+            self.store_node(board, &node, (best_move, best_score), original_alpha, &evals);
         }
         best_score
+    }
+
+    /// The evaluations of the node at `ply` (none in check): the table `entry`'s or computed, scaled
+    /// for the clock, corrected by what the search learnt, and bounded by the table's score
+    /// `tt_score` when it may be trusted here.
+    fn evaluate_node(&mut self, board: &Board, ply: usize, entry: Option<Entry>, tt_score: Option<i32>) -> Evals {
+        if !board.checkers().is_empty() {
+            return Evals { raw: None, uncorrected: None, corrected: None, slots: None, bounded: -INFINITY };
+        }
+        let raw = self.raw_eval(board, entry.and_then(|e| e.eval));
+        let uncorrected = self.scale_for_clock(raw, ply);
+        let slots = Slots::of(board);
+        let corrected = self.memory.correction.corrected(slots, uncorrected);
+        // The table's score bounds the evaluation better than the evaluation itself: a bound on the far
+        // side of the evaluation replaces it (equal scores change nothing).
+        let bounded = match entry.zip(tt_score) {
+            Some((e, ts))
+                if !score::is_mate(ts)
+                    && self.tt_score_usable(ts, ply)
+                    && e.bound.settles(ts, corrected, corrected) =>
+            {
+                ts
+            }
+            _ => corrected,
+        };
+        Evals {
+            raw: Some(raw),
+            uncorrected: Some(uncorrected),
+            corrected: Some(corrected),
+            slots: Some(slots),
+            bounded,
+        }
+    }
+
+    /// Stores the node's result in the table, and teaches the correction history what the static
+    /// evaluation missed. `best`: the best move and score; `original_alpha`: alpha on entry.
+    fn store_node(
+        &mut self,
+        board: &Board,
+        node: &Node,
+        best: (Option<Move>, i32),
+        original_alpha: i32,
+        evals: &Evals,
+    ) {
+        let (best_move, best_score) = best;
+        let bound = if best_score >= node.beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored = score::to_tt(best_score, node.ply);
+        self.tt.store(board.hash(), best_move, stored, evals.raw, node.depth, bound);
+        // Near the fifty-move limit results are the rules' (draws), not the position's: not learnt.
+        let quiet_best = best_move.is_none_or(|mv| !is_noisy(board, mv));
+        let learn = quiet_best && !node.near_limit && !score::is_mate(best_score);
+        if let (Some(uncorrected), Some(corrected), Some(slots)) = (evals.uncorrected, evals.corrected, evals.slots) {
+            if learn && bound.settles(best_score, corrected, corrected) {
+                self.memory.correction.update(slots, node.depth, best_score, uncorrected);
+            }
+        }
+    }
+
+    /// The singular-extension search: the node searched without the table move `mv`, shallower and
+    /// against a bound just below the table's score `tt_score`, tells how far to extend `mv`.
+    fn singularity(&mut self, board: &Board, mv: Move, tt_score: i32, node: &Node) -> Singularity {
+        let Node { depth, ply, cut_node, .. } = *node;
+        let singular_beta = tt_score - 2 * depth;
+        self.frames[ply].excluded = Some(mv);
+        let score = self.negamax(board, (depth - 1) / 2, singular_beta - 1, singular_beta, ply, cut_node);
+        self.frames[ply].excluded = None;
+        self.pv.clear(ply);
+        if self.aborted {
+            return Singularity::Aborted;
+        }
+        if score < singular_beta {
+            let doubles = self.frames[ply].double_extensions as i32;
+            let far_below = score < singular_beta - params::double_extension_margin();
+            let double = !node.pv_node && far_below && doubles < params::double_extensions_max();
+            Singularity::Extend(if double { 2 } else { 1 })
+        } else if singular_beta >= node.beta {
+            // Multi-cut: more than one move beats beta.
+            Singularity::MultiCut(singular_beta)
+        } else if tt_score >= node.beta {
+            Singularity::Extend(-1)
+        } else {
+            Singularity::Extend(0)
+        }
+    }
+
+    /// How many plies less than `new_depth` a late move is searched at first.
+    fn reduction(&self, node: &Node, late: &LateMove, new_depth: i32) -> i32 {
+        let eligible = node.depth >= params::lmr_depth() && reducible(node.root, late.searched, late.kind);
+        if !eligible || node.near_limit {
+            return 0;
+        }
+        let mut reduction = self.reductions.get(node.depth, late.searched);
+        reduction += !node.pv_node as i32 + node.cut_node as i32 - node.improving as i32;
+        reduction -= late.kind.gives_check as i32;
+        if late.kind.quiet {
+            reduction -= late.history / params::lmr_history_divisor();
+            reduction -= late.remembered as i32;
+            reduction += late.tt_noisy as i32;
+        }
+        reduction.min(new_depth - 1).max(0)
+    }
+
+    /// A late move: a null-window search `reduction` plies shallower, again at the full depth (one
+    /// ply more or less by how far it beat the best score so far) when it beats alpha, and with the
+    /// full window at a principal-variation node when it lands inside it. `(alpha, best_score)`: the
+    /// node's so far.
+    fn search_late_move(
+        &mut self,
+        child: &Board,
+        node: &Node,
+        new_depth: i32,
+        reduction: i32,
+        (alpha, best_score): (i32, i32),
+    ) -> i32 {
+        let ply = node.ply;
+        let mut score = -self.negamax(child, new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
+        if score > alpha && reduction > 0 {
+            let deeper_margin = params::lmr_deeper_margin() + params::lmr_deeper_margin_per_ply() * new_depth;
+            let deeper = score > best_score + deeper_margin;
+            let shallower = score < best_score + params::lmr_shallower_margin();
+            let research_depth = new_depth + deeper as i32 - shallower as i32;
+            if research_depth > new_depth - reduction {
+                score = -self.negamax(child, research_depth, -alpha - 1, -alpha, ply + 1, !node.cut_node);
+            }
+        }
+        if node.pv_node && score > alpha && score < node.beta {
+            score = -self.negamax(child, new_depth, -node.beta, -alpha, ply + 1, false);
+        }
+        score
     }
 
     /// History updates after `best` caused a cutoff.
