@@ -10,6 +10,7 @@
 
 use cozy_chess::{Board, Color, Piece};
 
+use super::params;
 use crate::eval;
 
 /// Entries per side to move in each table (a power of two), indexed by a hash of the pawns or of
@@ -17,19 +18,9 @@ use crate::eval;
 const ENTRIES: usize = 1 << 14;
 /// Corrections are kept in 1/GRAIN centipawns, so small updates are not lost to rounding.
 const GRAIN: i32 = 256;
-/// Weights of one update, out of `WEIGHT_SCALE`: `min(depth² + 2·depth + 1, WEIGHT_MAX)`.
+/// Weights of one update are out of this: `min(depth² + 2·depth + 1, params::correction_weight_max)`.
 const WEIGHT_SCALE: i32 = 256;
-const WEIGHT_MAX: i32 = 128;
-/// A correction never moves the evaluation more than this many centipawns.
-const CORRECTION_MAX_CP: i32 = 64;
-/// Differences beyond this many centipawns count as this many (one tactic should not dominate).
-const DIFFERENCE_MAX_CP: i32 = 256;
 
-/// Weights of the pawn correction and of each side's piece correction in their sum, and the sum's
-/// divisor: when all three agree, the evaluation moves by 4/3 of what each says.
-const PAWN_WEIGHT: i32 = 2;
-const PIECES_WEIGHT: i32 = 1;
-const WEIGHT_DIVISOR: i32 = 3;
 /// The pieces, other than pawns, whose placement keys a side's piece correction.
 const PIECES: [Piece; 5] = [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen, Piece::King];
 
@@ -82,7 +73,8 @@ impl Slots {
 fn average_into(entry: &mut i32, target: i32, weight: i32) {
     let averaged =
         (*entry as i64 * (WEIGHT_SCALE - weight) as i64 + target as i64 * weight as i64) / WEIGHT_SCALE as i64;
-    *entry = (averaged as i32).clamp(-CORRECTION_MAX_CP * GRAIN, CORRECTION_MAX_CP * GRAIN);
+    let most = params::correction_max_cp() * GRAIN;
+    *entry = (averaged as i32).clamp(-most, most);
 }
 
 impl Correction {
@@ -100,14 +92,16 @@ impl Correction {
         let pawns = self.pawns[slots.pawns];
         let white = self.pieces[0][slots.white];
         let black = self.pieces[1][slots.black];
-        eval + (PAWN_WEIGHT * pawns + PIECES_WEIGHT * (white + black)) / (WEIGHT_DIVISOR * GRAIN)
+        let sum = params::correction_pawn_weight() * pawns + params::correction_pieces_weight() * (white + black);
+        eval + sum / (params::correction_divisor() * GRAIN)
     }
 
     /// Learns from a node at `slots` searched to `depth` whose score `searched` differs from its
     /// uncorrected static evaluation `eval`.
     pub fn update(&mut self, slots: Slots, depth: i32, searched: i32, eval: i32) {
-        let target = (searched - eval).clamp(-DIFFERENCE_MAX_CP, DIFFERENCE_MAX_CP) * GRAIN;
-        let weight = (depth * depth + 2 * depth + 1).min(WEIGHT_MAX);
+        let most = params::correction_difference_max_cp();
+        let target = (searched - eval).clamp(-most, most) * GRAIN;
+        let weight = (depth * depth + 2 * depth + 1).min(params::correction_weight_max());
         average_into(&mut self.pawns[slots.pawns], target, weight);
         average_into(&mut self.pieces[0][slots.white], target, weight);
         average_into(&mut self.pieces[1][slots.black], target, weight);
@@ -119,7 +113,10 @@ mod tests {
     use super::*;
 
     /// The most all three tables together move an evaluation.
-    const TOTAL_MAX_CP: i32 = (PAWN_WEIGHT + 2 * PIECES_WEIGHT) * CORRECTION_MAX_CP / WEIGHT_DIVISOR;
+    fn total_max_cp() -> i32 {
+        let weights = params::correction_pawn_weight() + 2 * params::correction_pieces_weight();
+        weights * params::correction_max_cp() / params::correction_divisor()
+    }
 
     #[test]
     fn corrections_follow_the_search_and_stay_bounded() {
@@ -139,11 +136,11 @@ mod tests {
         for _ in 0..50 {
             correction.update(Slots::of(&board), 8, 5_000, 0);
         }
-        assert_eq!(correction.corrected(Slots::of(&board), 0), TOTAL_MAX_CP);
+        assert_eq!(correction.corrected(Slots::of(&board), 0), total_max_cp());
         for _ in 0..50 {
             correction.update(Slots::of(&board), 8, -5_000, 0);
         }
-        assert_eq!(correction.corrected(Slots::of(&board), 0), -TOTAL_MAX_CP);
+        assert_eq!(correction.corrected(Slots::of(&board), 0), -total_max_cp());
     }
 
     #[test]

@@ -149,6 +149,19 @@ params! {
     history_bonus_linear = 32, 0..=100, step 5;
     /// ... at most this.
     history_bonus_max = 1536, 512..=4096, step 128;
+    /// Correction history: an update weighs `min(depth² + 2·depth + 1, this)` out of 256.
+    correction_weight_max = 128, 32..=256, step 8;
+    /// A correction table never moves the evaluation more than this many centipawns ...
+    correction_max_cp = 64, 16..=200, step 6;
+    /// ... and a search result counts at most this far from the evaluation.
+    correction_difference_max_cp = 256, 64..=600, step 20;
+    /// The evaluation moves by `(pawn weight · pawns + pieces weight · (white + black)) / divisor`
+    /// of the three tables' corrections: the pawn table's weight ...
+    correction_pawn_weight = 2, 0..=6, step 1;
+    /// ... each side's piece table's weight ...
+    correction_pieces_weight = 1, 0..=6, step 1;
+    /// ... and the divisor.
+    correction_divisor = 3, 1..=8, step 1;
     /// Capture ordering: the victim's value is weighed this many times against capture history.
     victim_weight = 32, 8..=64, step 3;
     /// When the game before the root repeats positions, no table cutoffs this many plies below it.
