@@ -1,10 +1,11 @@
 //! A UCI chess engine for standard chess and Chess960, built on cozy-chess.
 //!
 //! Modules mirror the engine: `uci` (protocol in and out), `position` (rules, history, draws,
-//! notation), `search` (threads, iterative deepening, alpha-beta, TT, time), `eval`, plus `perft`
-//! and `bench`.
+//! notation), `search` (threads, iterative deepening, alpha-beta, TT, time), `eval`, plus `perft`,
+//! `bench` and `datagen` (self-play training data).
 
 pub mod bench;
+pub mod datagen;
 pub mod eval;
 pub mod perft;
 pub mod position;

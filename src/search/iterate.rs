@@ -246,7 +246,8 @@ impl Worker<'_> {
                 return true;
             }
         }
-        if self.limits.nodes.is_some_and(|n| self.total_nodes() >= n) {
+        let nodes = self.total_nodes();
+        if self.limits.nodes.is_some_and(|n| nodes >= n) || self.limits.soft_nodes.is_some_and(|n| nodes >= n) {
             return true;
         }
         let Some(limits) = self.time else {

@@ -16,6 +16,8 @@ use crate::position::{MoveLimit, Position};
 pub struct Limits {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
+    /// No new iteration once this many nodes are searched (self-play data generation).
+    pub soft_nodes: Option<u64>,
     /// Stop once a mate in at most this many moves is found.
     pub mate: Option<u32>,
     pub movetime_ms: Option<u64>,

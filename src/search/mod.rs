@@ -35,6 +35,6 @@ pub use job::{Iteration, Job, Limits, Report, Reporter, Settings};
 pub use memory::Memories;
 pub use searcher::Searcher;
 pub use strength::Strength;
-pub use team::{Flags, MAX_THREADS};
+pub use team::{Flags, MAX_THREADS, SEARCH_STACK_BYTES};
 pub use time::Clock;
 pub use tt::TranspositionTable;

@@ -181,6 +181,7 @@ impl Engine {
         Ok(Limits {
             depth: go.depth.map(|d| as_u32(d.clamp(1, parse::MAX_DEPTH))),
             nodes: go.nodes,
+            soft_nodes: None,
             mate: go.mate.map(as_u32),
             movetime_ms: go.movetime,
             clock,

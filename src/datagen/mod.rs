@@ -1,0 +1,209 @@
+//! `engine datagen`: self-play games at a fixed node budget, the training data of an evaluation.
+//!
+//! ```text
+//! engine datagen [--games N] [--threads T] [--nodes N] [--seed S] [--chess960 PCT] [--out DIR]
+//! engine datagen pack OUT.zst FILE...    whole games of the files, zstd-compressed into one chunk
+//! engine datagen stats FILE...           games, positions, results and bytes a position
+//! ```
+//!
+//! Each thread plays its share of the games with its own table and histories (cleared every game)
+//! and its own random generator, seeded from the seed and its number, and appends every finished
+//! game to its own file (`DIR/s<seed>-t<thread>.games`), flushed at once: the output depends only
+//! on the seed, the thread count and the build, and a run that is killed leaves whole games behind.
+
+pub mod format;
+mod game;
+mod rng;
+
+use std::fs::{self, File};
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+use format::{decode_all, GameRecord};
+use game::{GameSettings, Player};
+use rng::Rng;
+
+/// Transposition table of each data-generation thread, in MiB.
+const HASH_MB: usize = 16;
+/// zstd level of packed chunks (slow to write, fast to read).
+const PACK_LEVEL: i32 = 19;
+
+/// What `engine datagen` was asked for.
+#[derive(Clone, Debug)]
+pub struct Request {
+    pub games: u64,
+    pub threads: usize,
+    pub seed: u64,
+    pub out: PathBuf,
+    pub game: GameSettings,
+}
+
+impl Default for Request {
+    fn default() -> Self {
+        Request { games: 1_000, threads: 1, seed: 1, out: PathBuf::from("data"), game: GameSettings::default() }
+    }
+}
+
+/// Reads `--flag value` pairs into a request.
+pub fn parse(args: &[String]) -> Result<Request, String> {
+    let mut request = Request::default();
+    for pair in args.chunks(2) {
+        let [flag, value] = pair else { return Err(format!("{} needs a value", pair[0])) };
+        let number = || value.parse::<u64>().map_err(|_| format!("{flag} needs a number, got '{value}'"));
+        match flag.as_str() {
+            "--games" => request.games = number()?,
+            "--threads" => request.threads = number()?.clamp(1, 256) as usize,
+            "--nodes" => request.game.soft_nodes = number()?.max(1),
+            "--seed" => request.seed = number()?,
+            "--chess960" => request.game.chess960_pct = number()?.min(100),
+            "--out" => request.out = PathBuf::from(value),
+            _ => return Err(format!("unknown option '{flag}'")),
+        }
+    }
+    Ok(request)
+}
+
+/// Running totals over all threads.
+#[derive(Default)]
+struct Totals {
+    games: AtomicU64,
+    positions: AtomicU64,
+    /// By `Outcome` (black wins, draws, white wins).
+    outcomes: [AtomicU64; 3],
+}
+
+impl Totals {
+    fn add(&self, game: &GameRecord) {
+        self.games.fetch_add(1, Ordering::Relaxed);
+        self.positions.fetch_add(game.moves.len() as u64, Ordering::Relaxed);
+        self.outcomes[game.outcome as usize].fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn summary(&self, seconds: f64, threads: usize) -> String {
+        let positions = self.positions.load(Ordering::Relaxed);
+        let per_second = positions as f64 / seconds.max(1e-3);
+        let [black, draws, white] = self.outcomes.each_ref().map(|n| n.load(Ordering::Relaxed));
+        format!(
+            "{} games, {positions} positions, {per_second:.0} positions/s ({:.0} a thread), \
+             white/draw/black {white}/{draws}/{black}, {seconds:.0} s",
+            self.games.load(Ordering::Relaxed),
+            per_second / threads as f64
+        )
+    }
+}
+
+/// The file thread `thread` of a run writes.
+fn output_path(request: &Request, thread: usize) -> PathBuf {
+    request.out.join(format!("s{}-t{thread}.games", request.seed))
+}
+
+/// Plays `games` games on one thread, appending each to `path` as it ends.
+fn generate(request: &Request, thread: usize, games: u64, totals: &Totals, bar: &ProgressBar) -> Result<(), String> {
+    let path = output_path(request, thread);
+    let file = File::create(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut out = BufWriter::new(file);
+    let mut rng = Rng::new(request.seed.wrapping_mul(0x1000_0000_01B3) ^ thread as u64);
+    let mut player = Player::new(HASH_MB);
+    let mut played = 0;
+    while played < games {
+        let Some(game) = game::play(&mut rng, &request.game, &mut player) else { continue };
+        let bytes = game.encode().ok_or("a game too long for the format")?;
+        out.write_all(&bytes).and_then(|_| out.flush()).map_err(|e| format!("{}: {e}", path.display()))?;
+        totals.add(&game);
+        played += 1;
+        bar.inc(1);
+    }
+    Ok(())
+}
+
+/// `engine datagen ...`: plays the games and prints the totals.
+pub fn run(request: &Request) -> Result<String, String> {
+    fs::create_dir_all(&request.out).map_err(|e| format!("{}: {e}", request.out.display()))?;
+    let totals = Totals::default();
+    let bar = ProgressBar::new(request.games);
+    let style = ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} games {msg}")
+        .map_err(|e| e.to_string())?;
+    bar.set_style(style);
+    let start = Instant::now();
+    let threads = request.threads as u64;
+    let errors: Vec<String> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..request.threads)
+            .map(|t| {
+                let games = request.games / threads + u64::from((t as u64) < request.games % threads);
+                let (totals, bar) = (&totals, &bar);
+                std::thread::Builder::new()
+                    .stack_size(crate::search::SEARCH_STACK_BYTES)
+                    .spawn_scoped(scope, move || generate(request, t, games, totals, bar))
+            })
+            .collect();
+        let watch = || bar.set_message(totals.summary(start.elapsed().as_secs_f64(), request.threads));
+        while !handles.iter().all(|h| h.as_ref().map_or(true, |h| h.is_finished())) {
+            watch();
+            std::thread::sleep(std::time::Duration::from_millis(500));
+        }
+        handles
+            .into_iter()
+            .filter_map(|h| match h.map_err(|e| e.to_string()).and_then(|h| h.join().map_err(|_| "panic".into())) {
+                Ok(Ok(())) => None,
+                Ok(Err(e)) | Err(e) => Some(e),
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    match errors.first() {
+        Some(error) => Err(error.clone()),
+        None => Ok(totals.summary(start.elapsed().as_secs_f64(), request.threads)),
+    }
+}
+
+/// The games of a file, plain or zstd-compressed (`.zst`), and the bytes after the last whole game.
+pub fn read_games(path: &Path) -> Result<(Vec<GameRecord>, usize), String> {
+    let bytes = fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes = if path.extension().is_some_and(|e| e == "zst") {
+        zstd::decode_all(bytes.as_slice()).map_err(|e| format!("{}: {e}", path.display()))?
+    } else {
+        bytes
+    };
+    Ok(decode_all(&bytes))
+}
+
+/// `engine datagen pack OUT.zst FILE...`: the whole games of the files in one compressed chunk.
+pub fn pack(out: &Path, inputs: &[PathBuf]) -> Result<String, String> {
+    let mut raw = Vec::new();
+    let mut games = 0;
+    for path in inputs {
+        let (records, _) = read_games(path)?;
+        for record in &records {
+            raw.extend(record.encode().ok_or("a game too long for the format")?);
+        }
+        games += records.len();
+    }
+    let packed = zstd::encode_all(raw.as_slice(), PACK_LEVEL).map_err(|e| e.to_string())?;
+    fs::write(out, &packed).map_err(|e| format!("{}: {e}", out.display()))?;
+    Ok(format!("{games} games, {} bytes raw, {} packed into {}", raw.len(), packed.len(), out.display()))
+}
+
+/// `engine datagen stats FILE...`: what the files hold.
+pub fn stats(inputs: &[PathBuf]) -> Result<String, String> {
+    let (mut games, mut positions, mut bytes, mut tail, mut outcomes) = (0, 0, 0, 0, [0usize; 3]);
+    for path in inputs {
+        let (records, left) = read_games(path)?;
+        for record in &records {
+            games += 1;
+            positions += record.moves.len();
+            bytes += record.encode().map_or(0, |b| b.len());
+            outcomes[record.outcome as usize] += 1;
+        }
+        tail += left;
+    }
+    let [black, draws, white] = outcomes;
+    let per_position = bytes as f64 / positions.max(1) as f64;
+    Ok(format!(
+        "{games} games, {positions} positions, white/draw/black {white}/{draws}/{black}, \
+         {per_position:.2} bytes a position, {tail} bytes after the last whole game"
+    ))
+}
