@@ -7,6 +7,7 @@
 pub mod bench;
 pub mod datagen;
 pub mod eval;
+pub mod nnue;
 pub mod perft;
 pub mod position;
 pub mod search;

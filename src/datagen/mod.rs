@@ -13,7 +13,7 @@
 
 pub mod format;
 mod game;
-mod rng;
+pub mod rng;
 
 use std::fs::{self, File};
 use std::io::{BufWriter, Write};

@@ -1,0 +1,139 @@
+//! Training positions: replayed from self-play games, filtered, deduplicated and shuffled.
+//!
+//! A game's positions are skipped when they are among its first plies, in check, scored as a mate,
+//! or when the move played from them captures or promotes (the score then rests on the exchange,
+//! which a static evaluation cannot see).
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+use cozy_chess::{Board, Color};
+use engine::datagen::format::{GameRecord, Outcome};
+use engine::datagen::read_games;
+use engine::datagen::rng::Rng;
+use engine::nnue::features::{active, MAX_ACTIVE};
+use engine::nnue::network::SCALE;
+use engine::position::fen;
+use engine::search::movegen::is_capture;
+use engine::search::score;
+
+/// One position: its features from the side to move's perspective and the other's, the search
+/// score and the game's result, both for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sample {
+    pub features: [[u16; MAX_ACTIVE]; 2],
+    pub count: u8,
+    pub score: i16,
+    pub result: f32,
+}
+
+impl Sample {
+    /// The sample of `board` with `score` (centipawns) and `result` (1 win, 0.5 draw, 0 loss), both
+    /// for the side to move.
+    pub fn new(board: &Board, score: i32, result: f32) -> Sample {
+        let [white, black] = active(board);
+        let (ours, theirs) = if board.side_to_move() == Color::White { (white, black) } else { (black, white) };
+        let mut features = [[0; MAX_ACTIVE]; 2];
+        for (slot, list) in features.iter_mut().zip([&ours, &theirs]) {
+            for (s, &f) in slot.iter_mut().zip(list.iter()) {
+                *s = f as u16;
+            }
+        }
+        Sample { features, count: ours.len().min(MAX_ACTIVE) as u8, score: score as i16, result }
+    }
+
+    /// What the network should predict: the result weighted `wdl`, the search score's expectation
+    /// the rest.
+    pub fn target(&self, wdl: f32) -> f32 {
+        let expected = 1.0 / (1.0 + (-(self.score as f32) / SCALE as f32).exp());
+        wdl * self.result + (1.0 - wdl) * expected
+    }
+}
+
+/// Which positions of a game are kept.
+#[derive(Clone, Copy, Debug)]
+pub struct Filter {
+    /// The first plies of each game are skipped.
+    pub skip_plies: usize,
+}
+
+/// The kept positions of `game`.
+fn samples_of(game: &GameRecord, filter: &Filter, out: &mut Vec<(u64, Sample)>) -> Result<(), String> {
+    let mut board = fen::parse(&game.fen).map_err(|e| format!("{}: {e:?}", game.fen))?.board;
+    for (ply, &(mv, white_score)) in game.moves.iter().enumerate() {
+        if !board.is_legal(mv) {
+            return Err(format!("illegal {mv} in a game from {}", game.fen));
+        }
+        let noisy = is_capture(&board, mv) || mv.promotion.is_some();
+        let quiet_position = board.checkers().is_empty() && !noisy;
+        if ply >= filter.skip_plies && quiet_position && !score::is_mate(i32::from(white_score)) {
+            let white = board.side_to_move() == Color::White;
+            let white_result = match game.outcome {
+                Outcome::WhiteWins => 1.0,
+                Outcome::Draw => 0.5,
+                Outcome::BlackWins => 0.0,
+            };
+            let (score, result) = if white {
+                (i32::from(white_score), white_result)
+            } else {
+                (-i32::from(white_score), 1.0 - white_result)
+            };
+            out.push((board.hash(), Sample::new(&board, score, result)));
+        }
+        board.play_unchecked(mv);
+    }
+    Ok(())
+}
+
+/// Every kept position of the games in `paths`, each position once, shuffled by `seed`.
+pub fn load(paths: &[PathBuf], filter: &Filter, seed: u64) -> Result<Vec<Sample>, String> {
+    let mut keyed = Vec::new();
+    for path in paths {
+        let (games, _) = read_games(path)?;
+        for game in &games {
+            samples_of(game, filter, &mut keyed)?;
+        }
+    }
+    let mut seen = HashSet::with_capacity(keyed.len());
+    let mut samples: Vec<Sample> = keyed.into_iter().filter(|(key, _)| seen.insert(*key)).map(|(_, s)| s).collect();
+    let mut rng = Rng::new(seed);
+    for i in (1..samples.len()).rev() {
+        samples.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    Ok(samples)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_are_kept_by_the_filter_and_scored_for_the_side_to_move() {
+        let game = GameRecord {
+            fen: fen::format(&Board::default(), 0, true),
+            outcome: Outcome::WhiteWins,
+            moves: ["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5"]
+                .iter()
+                .zip([30, 40, 20, 50, -60, 32_000])
+                .map(|(m, s)| (m.parse().expect("move"), s))
+                .collect(),
+        };
+        let mut out = Vec::new();
+        samples_of(&game, &Filter { skip_plies: 1 }, &mut out).expect("a legal game");
+        // Skipped: ply 0 (skip), e4d5 and d8d5 (captures), d5a5's position (a mate score).
+        assert_eq!(out.len(), 2);
+        let (_, black_to_move) = out[0];
+        assert_eq!((black_to_move.score, black_to_move.result), (-40, 0.0));
+        let (_, white_to_move) = out[1];
+        assert_eq!((white_to_move.score, white_to_move.result), (-60, 1.0));
+        assert_eq!(white_to_move.count, 30);
+    }
+
+    #[test]
+    fn the_target_blends_result_and_score() {
+        let sample = Sample::new(&Board::default(), 0, 1.0);
+        assert_eq!(sample.target(0.0), 0.5);
+        assert_eq!(sample.target(1.0), 1.0);
+        assert!((sample.target(0.3) - 0.65).abs() < 1e-6);
+    }
+}

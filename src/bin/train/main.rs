@@ -1,0 +1,281 @@
+//! The trainer: fits the network of `engine::nnue` to the engine's self-play positions.
+//!
+//! ```text
+//! cargo run --release --bin train -- --out DIR [--hidden 256] [--epochs 20] [--batch 16384]
+//!     [--lr 0.001] [--lr-drop 0.3] [--drop-every 8] [--wdl 0.3] [--weight-decay 0.01]
+//!     [--skip-plies 8] [--holdout 0.02] [--threads 2] [--seed 1] [--resume] DATA...
+//! ```
+//!
+//! DATA are `engine datagen` files or packed chunks. The positions are filtered, deduplicated and
+//! shuffled (`data`); a share is held out to show the fit generalises. Every epoch appends a line to
+//! `DIR/loss.csv` (epoch, training loss, holdout loss, learning rate, positions a second), writes the
+//! quantised net `DIR/net-eN.nnue` and the checkpoint `DIR/checkpoint.bin`, from which `--resume`
+//! goes on. The loss is `(sigmoid(out) - target)²`, the target `wdl · result + (1 - wdl) ·
+//! sigmoid(score / 400)`; the learning rate is multiplied by `--lr-drop` every `--drop-every` epochs.
+
+mod adamw;
+mod checkpoint;
+mod data;
+mod model;
+
+use std::fs::{self, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+
+use adamw::AdamW;
+use data::{Filter, Sample};
+use model::Model;
+
+/// What the trainer was asked for.
+#[derive(Clone, Debug)]
+struct Request {
+    out: PathBuf,
+    data: Vec<PathBuf>,
+    hidden: usize,
+    epochs: u32,
+    batch: usize,
+    lr: f32,
+    lr_drop: f32,
+    drop_every: u32,
+    wdl: f32,
+    weight_decay: f32,
+    skip_plies: usize,
+    holdout: f32,
+    threads: usize,
+    seed: u64,
+    resume: bool,
+}
+
+impl Default for Request {
+    fn default() -> Self {
+        Request {
+            out: PathBuf::from("train"),
+            data: Vec::new(),
+            hidden: 256,
+            epochs: 20,
+            batch: 16_384,
+            lr: 0.001,
+            lr_drop: 0.3,
+            drop_every: 8,
+            wdl: 0.3,
+            weight_decay: 0.01,
+            skip_plies: 8,
+            holdout: 0.02,
+            threads: 2,
+            seed: 1,
+            resume: false,
+        }
+    }
+}
+
+fn parse(args: &[String]) -> Result<Request, String> {
+    let mut request = Request::default();
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        if !arg.starts_with("--") {
+            request.data.push(PathBuf::from(arg));
+            continue;
+        }
+        if arg == "--resume" {
+            request.resume = true;
+            continue;
+        }
+        let value = rest.next().ok_or_else(|| format!("{arg} needs a value"))?;
+        let bad = |_: std::num::ParseIntError| format!("{arg}: bad value '{value}'");
+        let bad_float = |_: std::num::ParseFloatError| format!("{arg}: bad value '{value}'");
+        match arg.as_str() {
+            "--out" => request.out = PathBuf::from(value),
+            "--hidden" => request.hidden = value.parse().map_err(bad)?,
+            "--epochs" => request.epochs = value.parse().map_err(bad)?,
+            "--batch" => request.batch = value.parse::<usize>().map_err(bad)?.max(1),
+            "--lr" => request.lr = value.parse().map_err(bad_float)?,
+            "--lr-drop" => request.lr_drop = value.parse().map_err(bad_float)?,
+            "--drop-every" => request.drop_every = value.parse::<u32>().map_err(bad)?.max(1),
+            "--wdl" => request.wdl = value.parse().map_err(bad_float)?,
+            "--weight-decay" => request.weight_decay = value.parse().map_err(bad_float)?,
+            "--skip-plies" => request.skip_plies = value.parse().map_err(bad)?,
+            "--holdout" => request.holdout = value.parse().map_err(bad_float)?,
+            "--threads" => request.threads = value.parse::<usize>().map_err(bad)?.max(1),
+            "--seed" => request.seed = value.parse().map_err(bad)?,
+            _ => return Err(format!("unknown option '{arg}'")),
+        }
+    }
+    if request.hidden == 0 || request.hidden > 4096 {
+        return Err("--hidden must be 1..4096".to_string());
+    }
+    Ok(request)
+}
+
+/// The mean loss of `samples` and the mean gradient (added to nothing: a fresh vector).
+fn loss_and_gradient(model: &Model, samples: &[Sample], wdl: f32) -> (f64, Vec<f32>) {
+    let chunk = samples.len().div_ceil(rayon::current_num_threads()).max(1);
+    let (loss, mut grad) = samples
+        .par_chunks(chunk)
+        .map(|part| {
+            let mut grad = vec![0.0; model.params.len()];
+            let loss: f64 = part.iter().map(|s| f64::from(model.backward(s, wdl, &mut grad))).sum();
+            (loss, grad)
+        })
+        .reduce(
+            || (0.0, vec![0.0; model.params.len()]),
+            |(la, mut ga), (lb, gb)| {
+                ga.iter_mut().zip(&gb).for_each(|(a, b)| *a += b);
+                (la + lb, ga)
+            },
+        );
+    let n = samples.len().max(1) as f32;
+    grad.iter_mut().for_each(|g| *g /= n);
+    (loss / f64::from(n), grad)
+}
+
+/// The mean loss of `samples`.
+fn mean_loss(model: &Model, samples: &[Sample], wdl: f32) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let total: f64 = samples
+        .par_iter()
+        .map(|s| {
+            let error = 1.0 / (1.0 + (-model.forward(s)).exp()) - s.target(wdl);
+            f64::from(error * error)
+        })
+        .sum();
+    total / samples.len() as f64
+}
+
+/// One pass over `samples` in batches; the mean training loss.
+fn epoch(model: &mut Model, optimizer: &mut AdamW, samples: &[Sample], request: &Request, lr: f32) -> f64 {
+    let bar = ProgressBar::new(samples.len() as u64);
+    if let Ok(style) = ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} {msg}") {
+        bar.set_style(style);
+    }
+    let start = Instant::now();
+    let mut total = 0.0;
+    for batch in samples.chunks(request.batch) {
+        let (loss, grad) = loss_and_gradient(model, batch, request.wdl);
+        optimizer.step(&mut model.params, &grad, lr);
+        total += loss * batch.len() as f64;
+        bar.inc(batch.len() as u64);
+        let rate = bar.position() as f64 / start.elapsed().as_secs_f64().max(1e-3);
+        bar.set_message(format!("loss {:.6}, {rate:.0} positions/s", total / bar.position() as f64));
+    }
+    bar.finish_and_clear();
+    total / samples.len().max(1) as f64
+}
+
+fn append_csv(path: &Path, line: &str) -> Result<(), String> {
+    let mut file =
+        OpenOptions::new().create(true).append(true).open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    writeln!(file, "{line}").map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn train(request: &Request) -> Result<(), String> {
+    fs::create_dir_all(&request.out).map_err(|e| format!("{}: {e}", request.out.display()))?;
+    let filter = Filter { skip_plies: request.skip_plies };
+    let samples = data::load(&request.data, &filter, request.seed)?;
+    let held = ((samples.len() as f32 * request.holdout) as usize).min(samples.len());
+    let (holdout, training) = samples.split_at(held);
+    eprintln!("{} positions: {} to train on, {} held out", samples.len(), training.len(), holdout.len());
+    let checkpoint_path = request.out.join("checkpoint.bin");
+    let (mut model, mut optimizer, first_epoch) = if request.resume {
+        let (model, mut optimizer, epochs) = checkpoint::load(&checkpoint_path)?;
+        optimizer.weight_decay = request.weight_decay;
+        (model, optimizer, epochs)
+    } else {
+        let model = Model::new(request.hidden, request.seed);
+        let optimizer = AdamW::new(model.params.len(), request.weight_decay);
+        (model, optimizer, 0)
+    };
+    let csv = request.out.join("loss.csv");
+    if first_epoch == 0 {
+        fs::write(&csv, "epoch,train_loss,holdout_loss,lr,positions_per_second\n").map_err(|e| e.to_string())?;
+    }
+    for epoch_index in first_epoch..request.epochs {
+        let lr = request.lr * request.lr_drop.powi((epoch_index / request.drop_every) as i32);
+        let start = Instant::now();
+        let train_loss = epoch(&mut model, &mut optimizer, training, request, lr);
+        let rate = training.len() as f64 / start.elapsed().as_secs_f64().max(1e-3);
+        let holdout_loss = mean_loss(&model, holdout, request.wdl);
+        let number = epoch_index + 1;
+        eprintln!("epoch {number}: train {train_loss:.6} holdout {holdout_loss:.6} lr {lr:.6} {rate:.0} positions/s");
+        append_csv(&csv, &format!("{number},{train_loss:.7},{holdout_loss:.7},{lr},{rate:.0}"))?;
+        let net = request.out.join(format!("net-e{number}.nnue"));
+        fs::write(&net, model.quantise().to_bytes()).map_err(|e| format!("{}: {e}", net.display()))?;
+        checkpoint::save(&checkpoint_path, &model, &optimizer, number)?;
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let request = match parse(&args) {
+        Ok(request) if !request.data.is_empty() => request,
+        Ok(_) => {
+            eprintln!("train: no data files given");
+            return ExitCode::from(2);
+        }
+        Err(error) => {
+            eprintln!("train: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Err(error) = rayon::ThreadPoolBuilder::new().num_threads(request.threads).build_global() {
+        eprintln!("train: {error}");
+    }
+    match train(&request) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("train: {error}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_loss_falls_on_a_small_fixed_sample() {
+        let fens = [
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+            "rnbqkb1r/pp3ppp/4pn2/2pp4/2PP4/2N1PN2/PP3PPP/R1BQKB1R b KQkq - 0 5",
+            "6k1/5pp1/7p/8/3R4/6P1/5PKP/1r6 b - - 3 40",
+        ];
+        let samples: Vec<Sample> = fens
+            .iter()
+            .zip([90, -400, 15, 0, -30, 250])
+            .zip([1.0, 0.0, 0.5, 0.5, 0.5, 1.0])
+            .map(|((fen, score), result)| Sample::new(&fen.parse().expect("fen"), score, result))
+            .collect();
+        let mut model = Model::new(16, 2);
+        let mut optimizer = AdamW::new(model.params.len(), 0.0);
+        let before = mean_loss(&model, &samples, 0.3);
+        for _ in 0..300 {
+            let (_, grad) = loss_and_gradient(&model, &samples, 0.3);
+            optimizer.step(&mut model.params, &grad, 0.01);
+        }
+        let after = mean_loss(&model, &samples, 0.3);
+        assert!(after < before * 0.2, "loss {before} -> {after}");
+    }
+
+    #[test]
+    fn options_are_read_and_bad_ones_refused() {
+        let args: Vec<String> =
+            ["--hidden", "64", "--wdl", "0.5", "--resume", "a.games", "b.zst"].map(String::from).into();
+        let request = parse(&args).expect("good options");
+        assert_eq!((request.hidden, request.wdl, request.resume), (64, 0.5, true));
+        assert_eq!(request.data, vec![PathBuf::from("a.games"), PathBuf::from("b.zst")]);
+        assert!(parse(&["--hidden".to_string()]).is_err());
+        assert!(parse(&["--hidden".to_string(), "0".to_string()]).is_err());
+        assert!(parse(&["--colour".to_string(), "1".to_string()]).is_err());
+    }
+}

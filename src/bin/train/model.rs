@@ -1,0 +1,198 @@
+//! The network in floating point as the trainer sees it: one flat parameter vector, the forward
+//! pass, the loss and its gradient, and quantisation to the engine's `Network`.
+//!
+//! Layout of the parameters: input weights (`768 · H`, feature-major), input biases (H), output
+//! weights (2H, the side to move's half first), output bias (1). The output `out` is in units of
+//! `SCALE` centipawns; the loss is `(sigmoid(out) - target)²`.
+
+use engine::nnue::features::INPUTS;
+use engine::nnue::network::{Network, QA, QB};
+
+use crate::data::Sample;
+
+/// The network's parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Model {
+    pub hidden: usize,
+    pub params: Vec<f32>,
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// `clamp(x, 0, 1)²` and its derivative.
+fn screlu(x: f32) -> (f32, f32) {
+    if x <= 0.0 {
+        (0.0, 0.0)
+    } else if x >= 1.0 {
+        (1.0, 0.0)
+    } else {
+        (x * x, 2.0 * x)
+    }
+}
+
+impl Model {
+    /// A network with small random weights from `seed`.
+    pub fn new(hidden: usize, seed: u64) -> Model {
+        let mut rng = engine::datagen::rng::Rng::new(seed);
+        let mut uniform = |limit: f32| (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * limit - limit;
+        let mut params = Vec::with_capacity(Self::len(hidden));
+        params.extend((0..INPUTS * hidden).map(|_| uniform(0.1)));
+        params.extend((0..hidden).map(|_| uniform(0.1)));
+        params.extend((0..2 * hidden).map(|_| uniform(1.0 / (hidden as f32).sqrt())));
+        params.push(0.0);
+        Model { hidden, params }
+    }
+
+    /// Parameters of a network with `hidden` neurons.
+    pub fn len(hidden: usize) -> usize {
+        (INPUTS + 3) * hidden + 1
+    }
+
+    fn input_bias_at(&self) -> usize {
+        INPUTS * self.hidden
+    }
+
+    fn output_weights_at(&self) -> usize {
+        (INPUTS + 1) * self.hidden
+    }
+
+    fn output_bias_at(&self) -> usize {
+        (INPUTS + 3) * self.hidden
+    }
+
+    /// The two accumulators of `sample` (the side to move's first).
+    fn accumulators(&self, sample: &Sample) -> [Vec<f32>; 2] {
+        let h = self.hidden;
+        let bias = &self.params[self.input_bias_at()..self.input_bias_at() + h];
+        sample.features.map(|features| {
+            let mut acc = bias.to_vec();
+            for &f in &features[..usize::from(sample.count)] {
+                let row = &self.params[usize::from(f) * h..(usize::from(f) + 1) * h];
+                acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+            }
+            acc
+        })
+    }
+
+    /// The output for `sample` (units of `SCALE` centipawns, side to move).
+    pub fn forward(&self, sample: &Sample) -> f32 {
+        let accs = self.accumulators(sample);
+        let w2 = &self.params[self.output_weights_at()..self.output_bias_at()];
+        let hidden: f32 = accs.iter().flatten().zip(w2).map(|(&a, w)| screlu(a).0 * w).sum();
+        hidden + self.params[self.output_bias_at()]
+    }
+
+    /// The loss of `sample` against a target that weighs the game result by `wdl` (the rest is the
+    /// search score), with its gradient added to `grad`.
+    pub fn backward(&self, sample: &Sample, wdl: f32, grad: &mut [f32]) -> f32 {
+        let h = self.hidden;
+        let accs = self.accumulators(sample);
+        let (w2_at, b2_at) = (self.output_weights_at(), self.output_bias_at());
+        let activations: Vec<(f32, f32)> = accs.iter().flatten().map(|&a| screlu(a)).collect();
+        let out: f32 = activations.iter().zip(&self.params[w2_at..b2_at]).map(|((s, _), w)| s * w).sum::<f32>()
+            + self.params[b2_at];
+        let predicted = sigmoid(out);
+        let error = predicted - sample.target(wdl);
+        let d_out = 2.0 * error * predicted * (1.0 - predicted);
+        grad[b2_at] += d_out;
+        for (side, features) in sample.features.iter().enumerate() {
+            let mut d_acc = vec![0.0; h];
+            for i in 0..h {
+                let (s, ds) = activations[side * h + i];
+                grad[w2_at + side * h + i] += d_out * s;
+                d_acc[i] = d_out * self.params[w2_at + side * h + i] * ds;
+            }
+            for (g, d) in grad[self.input_bias_at()..self.input_bias_at() + h].iter_mut().zip(&d_acc) {
+                *g += d;
+            }
+            for &f in &features[..usize::from(sample.count)] {
+                let row = &mut grad[usize::from(f) * h..(usize::from(f) + 1) * h];
+                row.iter_mut().zip(&d_acc).for_each(|(g, d)| *g += d);
+            }
+        }
+        error * error
+    }
+
+    /// The network the engine reads: weights rounded to their quantised scales.
+    pub fn quantise(&self) -> Network {
+        let round = |x: f32, scale: i32| (x * scale as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
+        let (b1, w2, b2) = (self.input_bias_at(), self.output_weights_at(), self.output_bias_at());
+        Network {
+            hidden: self.hidden,
+            input_weights: self.params[..b1].iter().map(|&w| round(w, QA)).collect(),
+            input_bias: self.params[b1..w2].iter().map(|&w| round(w, QA)).collect(),
+            output_weights: self.params[w2..b2].iter().map(|&w| round(w, QB)).collect(),
+            output_bias: (self.params[b2] * (QA * QB) as f32).round() as i32,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::nnue::network::SCALE;
+
+    fn samples() -> Vec<Sample> {
+        let fens = [
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+        ];
+        fens.iter()
+            .zip([120, -340, 35, 0])
+            .zip([1.0, 0.0, 0.5, 0.5])
+            .map(|((fen, score), result)| Sample::new(&fen.parse().expect("fen"), score, result))
+            .collect()
+    }
+
+    fn total_loss(model: &Model, samples: &[Sample]) -> f64 {
+        let mut scratch = vec![0.0; model.params.len()];
+        samples.iter().map(|s| model.backward(s, 0.3, &mut scratch) as f64).sum()
+    }
+
+    #[test]
+    fn gradients_agree_with_finite_differences() {
+        let mut model = Model::new(4, 3);
+        // Push the accumulators into the curved part of SCReLU, away from its kinks.
+        let b1 = model.input_bias_at();
+        model.params[b1..b1 + 4].copy_from_slice(&[0.4, 0.55, 0.3, 0.6]);
+        let data = samples();
+        let mut grad = vec![0.0; model.params.len()];
+        for s in &data {
+            model.backward(s, 0.3, &mut grad);
+        }
+        let active: Vec<usize> = data[0].features[0][..4].iter().map(|&f| usize::from(f) * 4 + 1).collect();
+        let checked = [active, vec![b1, b1 + 3, model.output_weights_at() + 2, model.output_bias_at()]].concat();
+        for index in checked {
+            let epsilon = 1e-3;
+            let mut plus = model.clone();
+            plus.params[index] += epsilon;
+            let mut minus = model.clone();
+            minus.params[index] -= epsilon;
+            let numeric = (total_loss(&plus, &data) - total_loss(&minus, &data)) / (2.0 * epsilon as f64);
+            let analytic = grad[index] as f64;
+            let tolerance = 1e-3 + 0.02 * numeric.abs().max(analytic.abs());
+            assert!((numeric - analytic).abs() < tolerance, "parameter {index}: {numeric} vs {analytic}");
+        }
+    }
+
+    #[test]
+    fn quantised_inference_agrees_with_the_float_forward_pass() {
+        let model = Model::new(32, 5);
+        let net = model.quantise();
+        for sample_fen in [
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ] {
+            let board = sample_fen.parse().expect("fen");
+            let float = model.forward(&Sample::new(&board, 0, 0.5)) * SCALE as f32;
+            let quantised = net.evaluate(&board) as f32;
+            // Rounding the weights to 1/255 and 1/64 moves the output by a few centipawns at most.
+            assert!((float - quantised).abs() <= 3.0 + 0.02 * float.abs(), "{sample_fen}: {float} vs {quantised}");
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! The quantised network the engine evaluates with, and its file format.
+//!
+//! `(768 → H) × 2 → 1` with SCReLU: each perspective's accumulator is the input bias plus the input
+//! weights of its active features; the output is `Σ screlu(acc_stm) · w_stm + Σ screlu(acc_nstm) ·
+//! w_nstm + b`, where `screlu(x) = clamp(x, 0, 1)²`. Input weights and biases are stored times
+//! `QA`, output weights times `QB`, the output bias times `QA · QB`; the result times `SCALE` is
+//! centipawns for the side to move.
+//!
+//! File: `CZNN`, `u32` version, `u32` H, then little-endian: input weights (`i16`, feature-major,
+//! `768 · H`), input biases (`i16`, H), output weights (`i16`, 2H: the side to move's half first),
+//! output bias (`i32`).
+
+use cozy_chess::Board;
+
+use super::features::{active, INPUTS};
+
+/// Quantisation of the input layer and of the output weights.
+pub const QA: i32 = 255;
+pub const QB: i32 = 64;
+/// Centipawns per unit of the network's output.
+pub const SCALE: i32 = 400;
+
+const MAGIC: &[u8; 4] = b"CZNN";
+const VERSION: u32 = 1;
+/// Bytes before the weights.
+const HEADER: usize = 12;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    pub hidden: usize,
+    /// `INPUTS · hidden`, feature-major.
+    pub input_weights: Vec<i16>,
+    pub input_bias: Vec<i16>,
+    /// `2 · hidden`: the side to move's perspective, then the other's.
+    pub output_weights: Vec<i16>,
+    pub output_bias: i32,
+}
+
+impl Network {
+    /// The file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(HEADER + 2 * (INPUTS + 3) * self.hidden + 4);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        for value in self.input_weights.iter().chain(&self.input_bias).chain(&self.output_weights) {
+            out.extend_from_slice(&value.to_le_bytes());
+        }
+        out.extend_from_slice(&self.output_bias.to_le_bytes());
+        out
+    }
+
+    /// Reads a network file; an error says what is wrong with it.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
+        if bytes.len() < HEADER || &bytes[..4] != MAGIC {
+            return Err("not a network file".to_string());
+        }
+        let word = |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+        if word(4) != VERSION {
+            return Err(format!("network version {} (expected {VERSION})", word(4)));
+        }
+        let hidden = word(8) as usize;
+        let count = (INPUTS + 3) * hidden;
+        let expected = HEADER + 2 * count + 4;
+        if hidden == 0 || hidden > 4096 || bytes.len() != expected {
+            return Err(format!("network of {} bytes, expected {expected} for {hidden} neurons", bytes.len()));
+        }
+        let mut values = bytes[HEADER..HEADER + 2 * count].chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]]));
+        let mut take = |n: usize| values.by_ref().take(n).collect::<Vec<i16>>();
+        let (input_weights, input_bias, output_weights) = (take(INPUTS * hidden), take(hidden), take(2 * hidden));
+        let output_bias = word(HEADER + 2 * count) as i32;
+        Ok(Network { hidden, input_weights, input_bias, output_weights, output_bias })
+    }
+
+    /// The accumulator of one perspective with `features` active.
+    pub fn accumulate(&self, features: &[usize]) -> Vec<i16> {
+        let mut acc = self.input_bias.clone();
+        for &f in features {
+            let row = &self.input_weights[f * self.hidden..(f + 1) * self.hidden];
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a = a.wrapping_add(*w);
+            }
+        }
+        acc
+    }
+
+    /// The output for the side to move from its accumulator and the other side's, in centipawns.
+    pub fn output(&self, ours: &[i16], theirs: &[i16]) -> i32 {
+        let (ours_w, theirs_w) = self.output_weights.split_at(self.hidden);
+        let half = |acc: &[i16], weights: &[i16]| -> i64 {
+            acc.iter()
+                .zip(weights)
+                .map(|(&a, &w)| {
+                    let clipped = i64::from(a).clamp(0, i64::from(QA));
+                    clipped * clipped * i64::from(w)
+                })
+                .sum()
+        };
+        let sum = half(ours, ours_w) + half(theirs, theirs_w);
+        let out = sum / i64::from(QA) + i64::from(self.output_bias);
+        (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+
+    /// The evaluation of `board` for the side to move, from scratch.
+    pub fn evaluate(&self, board: &Board) -> i32 {
+        let [white, black] = active(board);
+        let (white, black) = (self.accumulate(&white), self.accumulate(&black));
+        match board.side_to_move() {
+            cozy_chess::Color::White => self.output(&white, &black),
+            cozy_chess::Color::Black => self.output(&black, &white),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiny() -> Network {
+        let hidden = 4;
+        Network {
+            hidden,
+            input_weights: (0..INPUTS * hidden).map(|i| (i % 17) as i16 - 8).collect(),
+            input_bias: vec![100, 0, -20, 255],
+            output_weights: vec![3, -2, 5, 1, -4, 2, 0, 7],
+            output_bias: 1234,
+        }
+    }
+
+    #[test]
+    fn a_network_reads_back_from_its_bytes_and_bad_files_are_refused() {
+        let net = tiny();
+        let bytes = net.to_bytes();
+        assert_eq!(Network::from_bytes(&bytes), Ok(net));
+        assert!(Network::from_bytes(&bytes[..bytes.len() - 1]).is_err());
+        assert!(Network::from_bytes(b"nothing").is_err());
+        let mut other = bytes.clone();
+        other[4] = 9;
+        assert!(Network::from_bytes(&other).is_err_and(|e| e.contains("version")));
+    }
+
+    #[test]
+    fn the_evaluation_is_the_same_for_a_position_and_its_colour_flip() {
+        let net = tiny();
+        let board: Board = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3".parse().expect("fen");
+        let flipped: Board = "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3".parse().expect("fen");
+        assert_eq!(net.evaluate(&board), net.evaluate(&flipped));
+    }
+}
