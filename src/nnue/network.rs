@@ -72,12 +72,16 @@ impl Network {
         Ok(Network { hidden, input_weights, input_bias, output_weights, output_bias })
     }
 
+    /// The input weights of `feature`.
+    pub fn row(&self, feature: usize) -> &[i16] {
+        &self.input_weights[feature * self.hidden..(feature + 1) * self.hidden]
+    }
+
     /// The accumulator of one perspective with `features` active.
     pub fn accumulate(&self, features: &[usize]) -> Vec<i16> {
         let mut acc = self.input_bias.clone();
         for &f in features {
-            let row = &self.input_weights[f * self.hidden..(f + 1) * self.hidden];
-            for (a, w) in acc.iter_mut().zip(row) {
+            for (a, w) in acc.iter_mut().zip(self.row(f)) {
                 *a = a.wrapping_add(*w);
             }
         }

@@ -1,0 +1,192 @@
+//! Accumulators kept up to date move by move: each perspective's first layer, changed by the few
+//! features a move adds and removes instead of summed again from scratch.
+//!
+//! A move removes its piece from its square and adds it (or its promotion) on the target; a capture
+//! removes the victim (for en passant, from beside the target). cozy-chess castles king-takes-rook,
+//! so a castling move removes the king and that rook and adds them on their castled squares; in
+//! Chess960 either may end where it started, which the same four changes cover.
+
+use cozy_chess::{Board, Color, File, Move, Piece, Square};
+
+use super::features::{active, feature};
+use super::network::Network;
+
+/// The first layer of both perspectives: `[white's, black's]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Accumulator {
+    pub values: [Vec<i16>; 2],
+}
+
+/// A piece of a colour on a square: one feature a perspective.
+type Placed = (Color, Piece, Square);
+
+/// What a move changes on the board: at most two pieces removed and two added.
+#[derive(Default)]
+struct Changes {
+    removed: Vec<Placed>,
+    added: Vec<Placed>,
+}
+
+/// The pieces `mv` (legal on `board`) takes off and puts on.
+fn changes(board: &Board, mv: Move) -> Changes {
+    let us = board.side_to_move();
+    let Some(piece) = board.piece_on(mv.from) else {
+        return Changes::default();
+    };
+    let mut changes = Changes { removed: vec![(us, piece, mv.from)], added: Vec::with_capacity(2) };
+    if piece == Piece::King && board.colors(us).has(mv.to) {
+        let short = mv.to.file() > mv.from.file();
+        let (king_file, rook_file) = if short { (File::G, File::F) } else { (File::C, File::D) };
+        let rank = mv.from.rank();
+        changes.removed.push((us, Piece::Rook, mv.to));
+        changes.added.push((us, Piece::King, Square::new(king_file, rank)));
+        changes.added.push((us, Piece::Rook, Square::new(rook_file, rank)));
+        return changes;
+    }
+    if board.colors(!us).has(mv.to) {
+        if let Some(victim) = board.piece_on(mv.to) {
+            changes.removed.push((!us, victim, mv.to));
+        }
+    } else if piece == Piece::Pawn && mv.from.file() != mv.to.file() {
+        changes.removed.push((!us, Piece::Pawn, Square::new(mv.to.file(), mv.from.rank())));
+    }
+    changes.added.push((us, mv.promotion.unwrap_or(piece), mv.to));
+    changes
+}
+
+impl Accumulator {
+    /// Both perspectives of `board`, summed from scratch.
+    pub fn refresh(net: &Network, board: &Board) -> Accumulator {
+        let [white, black] = active(board);
+        Accumulator { values: [net.accumulate(&white), net.accumulate(&black)] }
+    }
+
+    /// The accumulator of the position after `mv`, from this one of `board` (before the move).
+    pub fn after(&self, net: &Network, board: &Board, mv: Move) -> Accumulator {
+        let mut next = self.clone();
+        let Changes { removed, added } = changes(board, mv);
+        for (index, perspective) in [Color::White, Color::Black].into_iter().enumerate() {
+            let values = &mut next.values[index];
+            for &(color, piece, square) in &removed {
+                let row = net.row(feature(perspective, color, piece, square));
+                values.iter_mut().zip(row).for_each(|(v, w)| *v = v.wrapping_sub(*w));
+            }
+            for &(color, piece, square) in &added {
+                let row = net.row(feature(perspective, color, piece, square));
+                values.iter_mut().zip(row).for_each(|(v, w)| *v = v.wrapping_add(*w));
+            }
+        }
+        next
+    }
+
+    /// The network's output for the side to move of the position this accumulator is of.
+    pub fn evaluate(&self, net: &Network, side_to_move: Color) -> i32 {
+        let [white, black] = &self.values;
+        match side_to_move {
+            Color::White => net.output(white, black),
+            Color::Black => net.output(black, white),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::datagen::rng::Rng;
+    use crate::nnue::features::INPUTS;
+    use crate::position::Position;
+    use crate::search::movegen::legal_moves;
+
+    /// A small network with varied weights, so that any wrong feature shows.
+    fn net() -> Network {
+        let hidden = 8;
+        let mut rng = Rng::new(99);
+        let mut value = |spread: u64| rng.below(spread) as i16 - (spread / 2) as i16;
+        Network {
+            hidden,
+            input_weights: (0..INPUTS * hidden).map(|_| value(200)).collect(),
+            input_bias: (0..hidden).map(|_| value(100)).collect(),
+            output_weights: (0..2 * hidden).map(|_| value(64)).collect(),
+            output_bias: 77,
+        }
+    }
+
+    /// Plays random games from `start`, checking the updated accumulator against a refresh after
+    /// every move; returns how many castlings, promotions and en-passant captures it met.
+    fn random_games(start: Position, games: usize, rng: &mut Rng) -> [usize; 3] {
+        let net = net();
+        let mut met = [0; 3];
+        for _ in 0..games {
+            let mut board = start.board().clone();
+            let mut acc = Accumulator::refresh(&net, &board);
+            for _ in 0..300 {
+                let moves = legal_moves(&board);
+                if moves.is_empty() {
+                    break;
+                }
+                // Prefer the rare moves, so that every kind comes up.
+                let special: Vec<Move> = moves.iter().copied().filter(|&m| is_special(&board, m).is_some()).collect();
+                let pool = if !special.is_empty() && rng.below(2) == 0 { &special } else { &moves };
+                let mv = pool[rng.below(pool.len() as u64) as usize];
+                if let Some(kind) = is_special(&board, mv) {
+                    met[kind] += 1;
+                }
+                acc = acc.after(&net, &board, mv);
+                board.play_unchecked(mv);
+                assert_eq!(acc, Accumulator::refresh(&net, &board), "after {mv} in {board}");
+                assert_eq!(acc.evaluate(&net, board.side_to_move()), net.evaluate(&board));
+            }
+        }
+        met
+    }
+
+    /// 0 castling, 1 promotion, 2 en passant.
+    fn is_special(board: &Board, mv: Move) -> Option<usize> {
+        let piece = board.piece_on(mv.from)?;
+        if piece == Piece::King && board.colors(board.side_to_move()).has(mv.to) {
+            Some(0)
+        } else if mv.promotion.is_some() {
+            Some(1)
+        } else if piece == Piece::Pawn && mv.from.file() != mv.to.file() && board.piece_on(mv.to).is_none() {
+            Some(2)
+        } else {
+            None
+        }
+    }
+
+    #[test]
+    fn chess960_castlings_where_the_king_or_the_rook_stays_put_update_right() {
+        let net = net();
+        // King stays on g1; rook stays on f1; king stays on c1; rook stays on d1.
+        let cases = [
+            ("4k3/8/8/8/8/8/8/6KR w H - 0 1", "g1h1"),
+            ("4k3/8/8/8/8/8/8/4KR2 w F - 0 1", "e1f1"),
+            ("4k3/8/8/8/8/8/8/1RK5 w B - 0 1", "c1b1"),
+            ("4k3/8/8/8/8/8/8/3RK3 w D - 0 1", "e1d1"),
+            ("1r2k3/8/8/8/8/8/8/4K3 b b - 0 1", "e8b8"),
+        ];
+        for (fen, text) in cases {
+            let board = crate::position::fen::parse(fen).expect("a legal FEN").board;
+            let mv: Move = text.parse().expect("a move");
+            assert!(board.is_legal(mv), "{text} in {fen}");
+            let acc = Accumulator::refresh(&net, &board).after(&net, &board, mv);
+            let mut after = board.clone();
+            after.play_unchecked(mv);
+            assert_eq!(acc, Accumulator::refresh(&net, &after), "{text} in {fen}");
+        }
+    }
+
+    #[test]
+    fn updates_equal_a_refresh_after_every_move_of_random_games() {
+        let mut rng = Rng::new(5);
+        let standard = random_games(Position::startpos(), 20, &mut rng);
+        assert!(standard.iter().all(|&n| n > 0), "castlings, promotions, en passant: {standard:?}");
+        let mut chess960 = [0; 3];
+        for n in [0, 100, 357, 518, 959] {
+            let found = random_games(Position::chess960(n).expect("a start"), 6, &mut rng);
+            chess960.iter_mut().zip(found).for_each(|(a, b)| *a += b);
+        }
+        let double = random_games(Position::double_chess960(12, 700).expect("a start"), 6, &mut rng);
+        assert!(chess960[0] > 0 && double[0] > 0, "Chess960 castlings: {chess960:?} {double:?}");
+    }
+}
