@@ -103,6 +103,7 @@ fn search_position(
     };
     let job = Job {
         position,
+        network: None,
         limits: Limits { depth: Some(depth), ..Limits::default() },
         settings: Settings { threads, ..Settings::default() },
         tt: Arc::clone(tt),

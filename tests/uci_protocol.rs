@@ -27,7 +27,7 @@ fn ms(d: Duration) -> f64 {
 }
 
 /// The option lines of `src/uci/options.rs`, in declaration order.
-const OPTION_LINES: [&str; 13] = [
+const OPTION_LINES: [&str; 14] = [
     "option name Hash type spin default 16 min 1 max 65536",
     "option name Threads type spin default 1 min 1 max 256",
     "option name Move Overhead type spin default 10 min 0 max 5000",
@@ -41,6 +41,7 @@ const OPTION_LINES: [&str; 13] = [
     "option name UCI_Elo type spin default 1350 min 1350 max 2850",
     "option name Clear Hash type button",
     "option name Debug Log File type string default <empty>",
+    "option name EvalFile type string default <empty>",
 ];
 
 #[test]

@@ -65,6 +65,7 @@ impl Player {
     fn search(&mut self, position: &Position, settings: &GameSettings) -> Option<(cozy_chess::Move, i32)> {
         let job = Job {
             position: position.clone(),
+            network: None,
             limits: Limits {
                 nodes: Some(settings.soft_nodes.saturating_mul(settings.hard_factor)),
                 soft_nodes: Some(settings.soft_nodes),

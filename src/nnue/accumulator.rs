@@ -12,7 +12,7 @@ use super::features::{active, feature};
 use super::network::Network;
 
 /// The first layer of both perspectives: `[white's, black's]`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Accumulator {
     pub values: [Vec<i16>; 2],
 }
@@ -20,11 +20,12 @@ pub struct Accumulator {
 /// A piece of a colour on a square: one feature a perspective.
 type Placed = (Color, Piece, Square);
 
-/// What a move changes on the board: at most two pieces removed and two added.
+/// What a move changes on the board: at most two pieces removed and two added (no allocation: the
+/// search asks this at every node).
 #[derive(Default)]
 struct Changes {
-    removed: Vec<Placed>,
-    added: Vec<Placed>,
+    removed: [Option<Placed>; 2],
+    added: [Option<Placed>; 2],
 }
 
 /// The pieces `mv` (legal on `board`) takes off and puts on.
@@ -33,25 +34,27 @@ fn changes(board: &Board, mv: Move) -> Changes {
     let Some(piece) = board.piece_on(mv.from) else {
         return Changes::default();
     };
-    let mut changes = Changes { removed: vec![(us, piece, mv.from)], added: Vec::with_capacity(2) };
+    let moved = Some((us, piece, mv.from));
     if piece == Piece::King && board.colors(us).has(mv.to) {
         let short = mv.to.file() > mv.from.file();
         let (king_file, rook_file) = if short { (File::G, File::F) } else { (File::C, File::D) };
         let rank = mv.from.rank();
-        changes.removed.push((us, Piece::Rook, mv.to));
-        changes.added.push((us, Piece::King, Square::new(king_file, rank)));
-        changes.added.push((us, Piece::Rook, Square::new(rook_file, rank)));
-        return changes;
+        return Changes {
+            removed: [moved, Some((us, Piece::Rook, mv.to))],
+            added: [
+                Some((us, Piece::King, Square::new(king_file, rank))),
+                Some((us, Piece::Rook, Square::new(rook_file, rank))),
+            ],
+        };
     }
-    if board.colors(!us).has(mv.to) {
-        if let Some(victim) = board.piece_on(mv.to) {
-            changes.removed.push((!us, victim, mv.to));
-        }
+    let captured = if board.colors(!us).has(mv.to) {
+        board.piece_on(mv.to).map(|victim| (!us, victim, mv.to))
     } else if piece == Piece::Pawn && mv.from.file() != mv.to.file() {
-        changes.removed.push((!us, Piece::Pawn, Square::new(mv.to.file(), mv.from.rank())));
-    }
-    changes.added.push((us, mv.promotion.unwrap_or(piece), mv.to));
-    changes
+        Some((!us, Piece::Pawn, Square::new(mv.to.file(), mv.from.rank())))
+    } else {
+        None
+    };
+    Changes { removed: [moved, captured], added: [Some((us, mv.promotion.unwrap_or(piece), mv.to)), None] }
 }
 
 impl Accumulator {
@@ -61,22 +64,40 @@ impl Accumulator {
         Accumulator { values: [net.accumulate(&white), net.accumulate(&black)] }
     }
 
+    /// An accumulator of `hidden` zeros per perspective, to be written into.
+    pub fn zeroed(hidden: usize) -> Accumulator {
+        Accumulator { values: [vec![0; hidden], vec![0; hidden]] }
+    }
+
     /// The accumulator of the position after `mv`, from this one of `board` (before the move).
     pub fn after(&self, net: &Network, board: &Board, mv: Move) -> Accumulator {
-        let mut next = self.clone();
+        let mut next = Accumulator::zeroed(net.hidden);
+        self.update_into(&mut next, net, board, mv);
+        next
+    }
+
+    /// Writes into `next` (of the same size) the accumulator of the position after `mv`.
+    pub fn update_into(&self, next: &mut Accumulator, net: &Network, board: &Board, mv: Move) {
         let Changes { removed, added } = changes(board, mv);
         for (index, perspective) in [Color::White, Color::Black].into_iter().enumerate() {
             let values = &mut next.values[index];
-            for &(color, piece, square) in &removed {
+            values.copy_from_slice(&self.values[index]);
+            for &(color, piece, square) in removed.iter().flatten() {
                 let row = net.row(feature(perspective, color, piece, square));
                 values.iter_mut().zip(row).for_each(|(v, w)| *v = v.wrapping_sub(*w));
             }
-            for &(color, piece, square) in &added {
+            for &(color, piece, square) in added.iter().flatten() {
                 let row = net.row(feature(perspective, color, piece, square));
                 values.iter_mut().zip(row).for_each(|(v, w)| *v = v.wrapping_add(*w));
             }
         }
-        next
+    }
+
+    /// Makes this a copy of `other` (of the same size), without allocating.
+    pub fn copy_from(&mut self, other: &Accumulator) {
+        for (mine, theirs) in self.values.iter_mut().zip(&other.values) {
+            mine.copy_from_slice(theirs);
+        }
     }
 
     /// The network's output for the side to move of the position this accumulator is of.

@@ -316,7 +316,7 @@ impl Worker<'_> {
         if !board.checkers().is_empty() {
             return Evals { raw: None, uncorrected: None, corrected: None, slots: None, bounded: -INFINITY };
         }
-        let raw = self.raw_eval(board, entry.and_then(|e| e.eval));
+        let raw = self.raw_eval(board, entry.and_then(|e| e.eval), ply);
         let uncorrected = self.scale_for_clock(raw, ply);
         let slots = Slots::of(board);
         let corrected = self.memory.correction.corrected(slots, uncorrected);

@@ -6,6 +6,7 @@ use cozy_chess::{Move, Square};
 use super::history::MoveContext;
 use super::picker::MoveBuffer;
 use super::score::MAX_PLY;
+use crate::nnue::accumulator::Accumulator;
 
 /// Moves remembered per node for history maluses.
 const TRIED_MAX: usize = 64;
@@ -50,6 +51,8 @@ pub struct Frame {
     pub buffer: Option<MoveBuffer>,
     /// The moves searched at this ply's node.
     pub tried: Tried,
+    /// The network's first layer for this ply's position (empty without a network).
+    pub accumulator: Accumulator,
 }
 
 impl Frame {

@@ -39,7 +39,7 @@ pub(super) fn first_allowed_move(board: &Board, allowed: &[Move]) -> Option<Move
 /// Runs one search to the end, reporting iterations and exactly one best move. The threads learn
 /// into `memories` and start from what earlier searches of the game left there.
 pub fn run(job: Job, flags: &Flags, memories: &mut Memories) -> SearchResult {
-    let Job { position, mut limits, settings, tt, mut reporter } = job;
+    let Job { position, network, mut limits, settings, tt, mut reporter } = job;
     if let Some(budget) = settings.strength.nodes() {
         limits.nodes = Some(limits.nodes.map_or(budget, |n| n.min(budget)));
     }
@@ -52,7 +52,7 @@ pub fn run(job: Job, flags: &Flags, memories: &mut Memories) -> SearchResult {
     };
     log_start(&limits, time);
     let team = Team::new(settings.threads.max(1));
-    let shared = Shared { tt: &tt, flags, team: &team };
+    let shared = Shared { tt: &tt, flags, team: &team, network: network.as_deref() };
     let (main_memory, helper_memories) = memories.for_threads(team.threads());
     let result = std::thread::scope(|scope| {
         threads::spawn_helpers(scope, &position, &limits, settings, shared, helper_memories);

@@ -9,6 +9,7 @@ use cozy_chess::Move;
 use super::strength::Strength;
 use super::time::Clock;
 use super::tt::{Bound, TranspositionTable};
+use crate::nnue::network::Network;
 use crate::position::{MoveLimit, Position};
 
 /// What limits one search. Empty limits mean: search until `stop`.
@@ -80,6 +81,8 @@ pub struct Settings {
 /// Everything a search needs, owned by the search for its duration.
 pub struct Job {
     pub position: Position,
+    /// The network to evaluate with; `None`: the hand-crafted evaluation.
+    pub network: Option<Arc<Network>>,
     pub limits: Limits,
     pub settings: Settings,
     pub tt: Arc<TranspositionTable>,

@@ -85,6 +85,7 @@ impl Worker<'_> {
             self.frames[ply].moved = None;
             self.pass_double_extensions(ply, 0);
             self.frames[ply + 1].clock = self.frames[ply].clock.saturating_add(1);
+            self.pass_accumulator(ply);
             self.keys.push(repetition_key(&child));
             let saved_floor = self.repetition_floor;
             self.repetition_floor = self.keys.len() - 1;

@@ -39,7 +39,7 @@ impl Worker<'_> {
         let mut raw_eval = None;
         let mut stand_pat = -INFINITY;
         if !in_check {
-            let raw = self.raw_eval(board, entry.and_then(|e| e.eval));
+            let raw = self.raw_eval(board, entry.and_then(|e| e.eval), ply);
             raw_eval = Some(raw);
             stand_pat = self.memory.correction.corrected(Slots::of(board), self.scale_for_clock(raw, ply));
             if stand_pat >= beta {

@@ -7,6 +7,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::tt::TranspositionTable;
+use crate::nnue::network::Network;
 
 /// Stack for each search thread: deep recursion with move lists on the stack.
 pub const SEARCH_STACK_BYTES: usize = 64 << 20;
@@ -117,4 +118,6 @@ pub(super) struct Shared<'a> {
     pub tt: &'a TranspositionTable,
     pub flags: &'a Flags,
     pub team: &'a Team,
+    /// The network to evaluate with (`None`: the hand-crafted evaluation).
+    pub network: Option<&'a Network>,
 }

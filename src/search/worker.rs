@@ -19,6 +19,8 @@ use super::team::{Flags, Shared, Team};
 use super::time::TimeLimits;
 use super::tt::{Bound, TranspositionTable};
 use crate::eval;
+use crate::nnue::accumulator::Accumulator;
+use crate::nnue::network::Network;
 use crate::position::draw::{resets_clock, twice_seen};
 use crate::position::{repetition_key, Position};
 
@@ -37,6 +39,8 @@ pub(super) struct Worker<'a> {
     pub(super) tt: &'a TranspositionTable,
     pub(super) flags: &'a Flags,
     pub(super) team: &'a Team,
+    /// The network to evaluate with (`None`: the hand-crafted evaluation).
+    network: Option<&'a Network>,
     /// This thread's id in the team (`MAIN` reports and answers).
     pub(super) id: usize,
     /// Nodes of the other threads, as last published.
@@ -97,6 +101,12 @@ impl<'a> Worker<'a> {
         let now = limits.received.unwrap_or_else(Instant::now);
         let mut frames = frames();
         frames[0].clock = position.halfmove_clock();
+        if let Some(net) = shared.network {
+            for frame in &mut frames {
+                frame.accumulator = Accumulator::zeroed(net.hidden);
+            }
+            frames[0].accumulator = Accumulator::refresh(net, position.board());
+        }
         // Some position of the game, within reach of the clock, has appeared more than once.
         let twice_seen = twice_seen(&keys, frames[0].clock);
         let guard_plies = if twice_seen.is_empty() { 0 } else { params::repetition_guard_plies() as usize };
@@ -106,6 +116,7 @@ impl<'a> Worker<'a> {
             tt: shared.tt,
             flags: shared.flags,
             team: shared.team,
+            network: shared.network,
             id,
             others_nodes: 0,
             limits,
@@ -203,6 +214,10 @@ impl<'a> Worker<'a> {
         let mut child = board.clone();
         child.play_unchecked(mv);
         self.tt.prefetch(child.hash());
+        if let Some(net) = self.network {
+            let (done, next) = self.frames.split_at_mut(ply + 1);
+            done[ply].accumulator.update_into(&mut next[0].accumulator, net, board, mv);
+        }
         if track_repetitions {
             self.keys.push(repetition_key(&child));
         }
@@ -233,14 +248,34 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// A null move at `ply`: the child's accumulator is the node's.
+    pub(super) fn pass_accumulator(&mut self, ply: usize) {
+        if self.network.is_some() {
+            let (done, next) = self.frames.split_at_mut(ply + 1);
+            next[0].accumulator.copy_from(&done[ply].accumulator);
+        }
+    }
+
     /// The static evaluation (before clock scaling) of a node not in check: from the table or computed.
-    pub(super) fn raw_eval(&mut self, board: &Board, stored: Option<i32>) -> i32 {
-        stored.unwrap_or_else(|| self.memory.evaluator.evaluate(board))
+    pub(super) fn raw_eval(&mut self, board: &Board, stored: Option<i32>, ply: usize) -> i32 {
+        stored.unwrap_or_else(|| self.compute_eval(board, ply))
+    }
+
+    /// The evaluation of the position at `ply`: the network's, scaled down for drawish material as
+    /// the hand-crafted one is, or the hand-crafted one.
+    fn compute_eval(&mut self, board: &Board, ply: usize) -> i32 {
+        let Some(net) = self.network else {
+            return self.memory.evaluator.evaluate(board);
+        };
+        let us = board.side_to_move();
+        let out = self.frames[ply].accumulator.evaluate(net, us);
+        let strong = if out >= 0 { us } else { !us };
+        out * eval::endgame_scale(board, strong) / eval::SCALE_NORMAL
     }
 
     /// Static evaluation, shrunk toward the draw as the halfmove clock runs.
     pub(super) fn evaluate(&mut self, board: &Board, ply: usize) -> i32 {
-        let raw = self.memory.evaluator.evaluate(board);
+        let raw = self.compute_eval(board, ply);
         self.scale_for_clock(raw, ply)
     }
 

@@ -6,6 +6,7 @@ use cozy_chess::{Color, File, Rank, Square};
 use super::options::Options;
 use super::output::send;
 use crate::eval;
+use crate::nnue::network::Network;
 use crate::position::Position;
 
 const RULE: &str = " +---+---+---+---+---+---+---+---+";
@@ -42,7 +43,7 @@ pub fn show(position: &Position, options: &Options) {
 
 /// `eval`: the evaluation by term (white's view, pawns), then the side to move's score in centipawns,
 /// as the search sees it before and after the halfmove-clock scaling.
-pub fn show_eval(position: &Position, options: &Options) {
+pub fn show_eval(position: &Position, options: &Options, network: Option<&Network>) {
     let board = position.board();
     send("");
     if !board.checkers().is_empty() {
@@ -51,6 +52,9 @@ pub fn show_eval(position: &Position, options: &Options) {
     }
     for line in eval::breakdown(board) {
         send(&line);
+    }
+    if let Some(net) = network {
+        send(&format!("NNUE network output (side to move): {} cp", net.evaluate(board)));
     }
     let raw = eval::evaluate(board);
     let scaled = eval::scale_for_clock(raw, position.halfmove_clock(), options.move_limit());

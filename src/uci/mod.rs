@@ -17,6 +17,7 @@ use std::time::Instant;
 use cozy_chess::Color;
 use vampirc_uci::UciMessage;
 
+use crate::nnue::network::Network;
 use crate::position::{notation, Position};
 use crate::search::{Clock, Job, Limits, Report, Searcher, Settings, TranspositionTable};
 use crate::{bench, perft};
@@ -40,6 +41,8 @@ pub struct Engine {
     position: Position,
     options: Options,
     tt: Arc<TranspositionTable>,
+    /// The network of `EvalFile`, if one is loaded.
+    network: Option<Arc<Network>>,
     searcher: Searcher,
     /// The last `go` was `infinite` or `ponder` (it ends only on `stop`).
     infinite: bool,
@@ -56,7 +59,14 @@ impl Engine {
         let options = Options::default();
         let tt = TranspositionTable::new(options.hash_mb).unwrap_or_else(|_| TranspositionTable::minimal());
         let tt = Arc::new(tt);
-        Engine { position: Position::startpos(), options, tt, searcher: Searcher::new(), infinite: false }
+        Engine {
+            position: Position::startpos(),
+            options,
+            tt,
+            network: None,
+            searcher: Searcher::new(),
+            infinite: false,
+        }
     }
 
     /// Handles one raw input line.
@@ -102,7 +112,7 @@ impl Engine {
                 return Flow::Quit;
             }
             Command::Display => display::show(&self.position, &self.options),
-            Command::Eval => display::show_eval(&self.position, &self.options),
+            Command::Eval => display::show_eval(&self.position, &self.options, self.network.as_deref()),
             Command::Bench(depth) => self.bench(depth),
         }
         Flow::Continue
@@ -141,6 +151,18 @@ impl Engine {
                     return output::error(&message);
                 }
             }
+            Change::EvalFile => match load_network(&updated.eval_file) {
+                Ok(network) => {
+                    let what = network.as_ref().map_or("the hand-crafted evaluation".to_string(), |net| {
+                        format!("the network of {} ({} neurons)", updated.eval_file, net.hidden)
+                    });
+                    output::info_string(&format!("evaluating with {what}"));
+                    self.network = network;
+                    // The table's stored evaluations were the other evaluation's.
+                    self.new_game();
+                }
+                Err(message) => return output::error(&format!("EvalFile: {message}; the evaluation in use stays")),
+            },
             Change::Stored => {}
         }
         self.options = updated;
@@ -211,6 +233,7 @@ impl Engine {
         });
         self.searcher.start(Job {
             position: self.position.clone(),
+            network: self.network.clone(),
             limits,
             settings: Settings {
                 move_overhead_ms: self.options.move_overhead_ms,
@@ -250,6 +273,16 @@ impl Engine {
         let (nodes, nps) = bench::run(depth, 1);
         output::send(&format!("{nodes} nodes {nps} nps"));
     }
+}
+
+/// The network in the file at `path`, or none for an empty path (the hand-crafted evaluation).
+fn load_network(path: &str) -> Result<Option<Arc<Network>>, String> {
+    if path.is_empty() {
+        return Ok(None);
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
+    let network = Network::from_bytes(&bytes).map_err(|e| format!("'{path}': {e}"))?;
+    Ok(Some(Arc::new(network)))
 }
 
 /// The UCI loop on stdin until `quit` or end of input. Lines need not be UTF-8.

@@ -69,6 +69,8 @@ pub struct Options {
     pub elo: u32,
     pub multipv: usize,
     pub debug_log_file: String,
+    /// A network file to evaluate with; empty: the hand-crafted evaluation.
+    pub eval_file: String,
     /// Fifty-move limit in moves (0 = off).
     pub rule50_moves: u32,
     /// Centipawns a draw costs the engine (negative: a draw is welcome).
@@ -88,6 +90,7 @@ impl Default for Options {
             elo: UCI_ELO.default as u32,
             multipv: MULTIPV.default as usize,
             debug_log_file: String::new(),
+            eval_file: String::new(),
             rule50_moves: RULE50.default as u32,
             contempt_cp: CONTEMPT.default as i32,
         }
@@ -111,6 +114,7 @@ pub fn declarations() -> Vec<UciOptionConfig> {
         UCI_ELO.declare(),
         UciOptionConfig::Button { name: "Clear Hash".to_string() },
         UciOptionConfig::String { name: "Debug Log File".to_string(), default: Some("<empty>".to_string()) },
+        UciOptionConfig::String { name: "EvalFile".to_string(), default: Some("<empty>".to_string()) },
     ]
     .into_iter()
     .chain(tuning_declarations())
@@ -154,6 +158,7 @@ pub enum Change {
     Hash,
     ClearHash,
     DebugLogFile,
+    EvalFile,
     /// A value the engine only stores (or that needs no action).
     Stored,
 }
@@ -241,6 +246,10 @@ impl Options {
                 let path = value.filter(|v| *v != "<empty>").unwrap_or_default();
                 self.debug_log_file = path.to_string();
                 Ok(Applied { change: Change::DebugLogFile, note: None })
+            }
+            "evalfile" => {
+                self.eval_file = value.filter(|v| *v != "<empty>").unwrap_or_default().to_string();
+                Ok(Applied { change: Change::EvalFile, note: None })
             }
             lower => set_tuning(lower, value).unwrap_or_else(|| Err(format!("unknown option '{name}'"))),
         }

@@ -37,6 +37,7 @@ DECLARED = {
     "UCI_LimitStrength": ("check", False, None, None),
     "Clear Hash": ("button", None, None, None),
     "Debug Log File": ("string", "<empty>", None, None),  # Stockfish's way to show an empty default
+    "EvalFile": ("string", "<empty>", None, None),
 }
 
 

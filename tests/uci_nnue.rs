@@ -1,0 +1,90 @@
+//! `EvalFile` through the built binary: a network file is loaded and searched with, `eval` shows its
+//! output, and a missing, truncated or foreign file is an `info string` error that leaves the
+//! evaluation in use as it was.
+
+#[path = "common/engine.rs"]
+mod engine;
+
+use std::path::PathBuf;
+
+use ::engine::nnue::features::INPUTS;
+use ::engine::nnue::network::Network;
+use engine::{Engine, SEARCH_TIMEOUT};
+
+/// A small network with varied weights, written to a scratch file.
+fn network_file(name: &str) -> (PathBuf, Network) {
+    let hidden = 8;
+    let mut state = 12345u64;
+    let mut next = |spread: i64| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((state >> 33) as i64 % spread - spread / 2) as i16
+    };
+    let net = Network {
+        hidden,
+        input_weights: (0..INPUTS * hidden).map(|_| next(120)).collect(),
+        input_bias: (0..hidden).map(|_| next(200)).collect(),
+        output_weights: (0..2 * hidden).map(|_| next(100)).collect(),
+        output_bias: 500,
+    };
+    let path = std::env::temp_dir().join(format!("engine-nnue-{name}-{}.nnue", std::process::id()));
+    std::fs::write(&path, net.to_bytes()).expect("write the network");
+    (path, net)
+}
+
+#[test]
+fn a_network_file_is_searched_with_and_shown_by_eval() {
+    let (path, net) = network_file("good");
+    let mut engine = Engine::spawn();
+    engine.handshake();
+    let answer = engine.set_option("EvalFile", &path.display().to_string());
+    assert_eq!(answer, vec![format!("info string evaluating with the network of {} (8 neurons)", path.display())]);
+    engine.send("position startpos moves e2e4 c7c5 g1f3");
+    engine.send("eval");
+    let shown = engine.expect_line(|l| l.starts_with("NNUE network output"), SEARCH_TIMEOUT);
+    let board: cozy_chess::Board =
+        "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2".parse().expect("fen");
+    let expected = format!("NNUE network output (side to move): {} cp", net.evaluate(&board));
+    assert_eq!(shown.last(), Some(&expected));
+    let search = engine.go("depth 7", SEARCH_TIMEOUT);
+    assert!(engine.legal_moves().contains(&search.bestmove), "{search:?}");
+    // The search with this network differs from the hand-crafted one's.
+    let with_net = search.last_info_value("nodes");
+    assert_eq!(
+        engine.set_option("EvalFile", "<empty>"),
+        vec!["info string evaluating with the hand-crafted evaluation"]
+    );
+    engine.send("ucinewgame");
+    engine.send("position startpos moves e2e4 c7c5 g1f3");
+    let without = engine.go("depth 7", SEARCH_TIMEOUT);
+    assert_ne!(with_net, without.last_info_value("nodes"));
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn bad_network_files_are_refused_and_the_evaluation_in_use_stays() {
+    let (path, _) = network_file("bad");
+    let mut engine = Engine::spawn();
+    engine.handshake();
+    let good = path.display().to_string();
+    engine.set_option("EvalFile", &good);
+    let missing = engine.set_option("EvalFile", "/no/such/net.nnue");
+    assert_eq!(missing.len(), 1);
+    assert!(missing[0].starts_with("info string error: EvalFile: cannot read '/no/such/net.nnue'"), "{missing:?}");
+    let bytes = std::fs::read(&path).expect("read");
+    let truncated = path.with_extension("cut");
+    std::fs::write(&truncated, &bytes[..bytes.len() - 2]).expect("write");
+    let cut = engine.set_option("EvalFile", &truncated.display().to_string());
+    assert!(cut[0].contains("expected") && cut[0].ends_with("the evaluation in use stays"), "{cut:?}");
+    let foreign = path.with_extension("txt");
+    std::fs::write(&foreign, "not a network").expect("write");
+    let other = engine.set_option("EvalFile", &foreign.display().to_string());
+    assert!(other[0].contains("not a network file"), "{other:?}");
+    // The network loaded first is still the one in use.
+    engine.send("eval");
+    engine.expect_line(|l| l.starts_with("NNUE network output"), SEARCH_TIMEOUT);
+    let search = engine.go("depth 5", SEARCH_TIMEOUT);
+    assert!(engine.legal_moves().contains(&search.bestmove));
+    for file in [&path, &truncated, &foreign] {
+        let _ = std::fs::remove_file(file);
+    }
+}
