@@ -6,6 +6,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
+use crate::nnue::network::Network;
 use crate::position::Position;
 use crate::search::{self, Flags, Job, Limits, Memories, Settings, TranspositionTable};
 
@@ -70,10 +71,11 @@ pub const POSITIONS: [&str; 50] = [
     "8/6R1/3k4/8/4P3/8/1KB5/8 b - - 2 57",
 ];
 
-/// Searches every bench position to `depth` (default `DEFAULT_DEPTH`) with `threads` search threads.
-/// Returns the total node count and the nodes per second. Only one thread gives a fixed node count; more
+/// Searches every bench position to `depth` (default `DEFAULT_DEPTH`) with `threads` search threads,
+/// evaluating with `network` (`None`: the hand-crafted evaluation). Returns the total node count and
+/// the nodes per second. Only one thread gives a fixed node count; more
 /// threads measure the Lazy SMP time to depth.
-pub fn run(depth: Option<u32>, threads: usize) -> (u64, u64) {
+pub fn run(depth: Option<u32>, threads: usize, network: Option<Arc<Network>>) -> (u64, u64) {
     let depth = depth.unwrap_or(DEFAULT_DEPTH);
     let tt = Arc::new(TranspositionTable::new(BENCH_HASH_MB).unwrap_or_else(|_| TranspositionTable::minimal()));
     let start = Instant::now();
@@ -82,20 +84,20 @@ pub fn run(depth: Option<u32>, threads: usize) -> (u64, u64) {
     for fen in POSITIONS {
         // Each position is a game of its own: nothing learnt carries over.
         memories.forget();
-        nodes += search_position(fen, depth, threads, &tt, &mut memories);
+        nodes += search_position(fen, (depth, threads), &tt, &mut memories, network.clone());
     }
     let elapsed_ms = start.elapsed().as_millis().max(1) as u64;
     let nps = nodes * 1000 / elapsed_ms;
     (nodes, nps)
 }
 
-/// Searches `fen` to `depth` and returns the node count (0 for a rejected position).
+/// Searches `fen` to `depth` with `threads` threads and returns the node count (0 for a rejected position).
 fn search_position(
     fen: &str,
-    depth: u32,
-    threads: usize,
+    (depth, threads): (u32, usize),
     tt: &Arc<TranspositionTable>,
     memories: &mut Memories,
+    network: Option<Arc<Network>>,
 ) -> u64 {
     let Ok(position) = Position::from_fen(fen) else {
         log::error!("bench position rejected: {fen}");
@@ -103,7 +105,7 @@ fn search_position(
     };
     let job = Job {
         position,
-        network: None,
+        network,
         limits: Limits { depth: Some(depth), ..Limits::default() },
         settings: Settings { threads, ..Settings::default() },
         tt: Arc::clone(tt),
@@ -125,12 +127,16 @@ mod tests {
     #[test]
     fn forgotten_memories_search_like_fresh_ones() {
         let (first, second) = (POSITIONS[5], POSITIONS[1]);
-        let fresh = search_position(second, 7, 1, &fresh_table(), &mut Memories::default());
+        let fresh = search_position(second, (7, 1), &fresh_table(), &mut Memories::default(), None);
         let mut used = Memories::default();
-        search_position(first, 7, 1, &fresh_table(), &mut used);
-        search_position(second, 7, 1, &fresh_table(), &mut used);
-        assert_ne!(search_position(second, 7, 1, &fresh_table(), &mut used), fresh, "learnt tables change the search");
+        search_position(first, (7, 1), &fresh_table(), &mut used, None);
+        search_position(second, (7, 1), &fresh_table(), &mut used, None);
+        assert_ne!(
+            search_position(second, (7, 1), &fresh_table(), &mut used, None),
+            fresh,
+            "learnt tables change the search"
+        );
         used.forget();
-        assert_eq!(search_position(second, 7, 1, &fresh_table(), &mut used), fresh);
+        assert_eq!(search_position(second, (7, 1), &fresh_table(), &mut used, None), fresh);
     }
 }

@@ -91,12 +91,14 @@ impl Network {
     /// The output for the side to move from its accumulator and the other side's, in centipawns.
     pub fn output(&self, ours: &[i16], theirs: &[i16]) -> i32 {
         let (ours_w, theirs_w) = self.output_weights.split_at(self.hidden);
+        // Each product fits an i32 (255 · 255 · 32767 < 2³¹), so it is formed there and only the
+        // sum is widened: the same integers, in a loop the compiler vectorises.
         let half = |acc: &[i16], weights: &[i16]| -> i64 {
             acc.iter()
                 .zip(weights)
                 .map(|(&a, &w)| {
-                    let clipped = i64::from(a).clamp(0, i64::from(QA));
-                    clipped * clipped * i64::from(w)
+                    let clipped = i32::from(a).clamp(0, QA);
+                    i64::from(clipped * i32::from(w) * clipped)
                 })
                 .sum()
         };

@@ -270,7 +270,7 @@ impl Engine {
         if self.searcher.is_searching() {
             return output::error("bench: a search is running; send stop first");
         }
-        let (nodes, nps) = bench::run(depth, 1);
+        let (nodes, nps) = bench::run(depth, 1, self.network.clone());
         output::send(&format!("{nodes} nodes {nps} nps"));
     }
 }
