@@ -45,6 +45,10 @@ fn a_network_file_is_searched_with_and_shown_by_eval() {
         "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2".parse().expect("fen");
     let expected = format!("NNUE network output (side to move): {} cp", net.evaluate(&board));
     assert_eq!(shown.last(), Some(&expected));
+    // Each piece's worth on a board drawn as Stockfish's `eval` draws it: 8 ranks between 9 borders.
+    assert!(shown.iter().any(|l| l == "NNUE piece values (white's side, pawns):"), "{shown:?}");
+    assert_eq!(shown.iter().filter(|l| l.starts_with("+-------+")).count(), 9, "{shown:?}");
+    assert!(shown.iter().any(|l| l.starts_with("|   r   |   n   |   b   |   q   |   k   |")), "{shown:?}");
     let search = engine.go("depth 7", SEARCH_TIMEOUT);
     assert!(engine.legal_moves().contains(&search.bestmove), "{search:?}");
     // The search with this network differs from the hand-crafted one's.

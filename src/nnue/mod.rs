@@ -3,5 +3,6 @@
 //! use a network yet.
 
 pub mod accumulator;
+pub mod explain;
 pub mod features;
 pub mod network;

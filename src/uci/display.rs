@@ -6,6 +6,7 @@ use cozy_chess::{Color, File, Rank, Square};
 use super::options::Options;
 use super::output::send;
 use crate::eval;
+use crate::nnue::explain;
 use crate::nnue::network::Network;
 use crate::position::Position;
 
@@ -54,6 +55,7 @@ pub fn show_eval(position: &Position, options: &Options, network: Option<&Networ
         send(&line);
     }
     if let Some(net) = network {
+        show_piece_values(net, board);
         send(&format!("NNUE network output (side to move): {} cp", net.evaluate(board)));
     }
     let raw = eval::evaluate(board);
@@ -62,4 +64,36 @@ pub fn show_eval(position: &Position, options: &Options, network: Option<&Networ
         "Side to move: {raw} cp; scaled for the halfmove clock ({}): {scaled} cp",
         position.halfmove_clock()
     ));
+}
+
+/// The board with what each piece is worth to the network (white's side, in pawns), as Stockfish's
+/// `eval` draws it.
+fn show_piece_values(net: &Network, board: &cozy_chess::Board) {
+    let values = explain::piece_values(net, board);
+    let border = format!("+{}", "-------+".repeat(8));
+    send("NNUE piece values (white's side, pawns):");
+    send(&border);
+    for rank in cozy_chess::Rank::ALL.iter().rev() {
+        let mut pieces = String::from("|");
+        let mut worth = String::from("|");
+        for file in cozy_chess::File::ALL {
+            let square = cozy_chess::Square::new(file, *rank);
+            let symbol = board.piece_on(square).zip(board.color_on(square)).map(|(piece, color)| {
+                let c: char = piece.into();
+                if color == cozy_chess::Color::White {
+                    c.to_ascii_uppercase()
+                } else {
+                    c
+                }
+            });
+            pieces.push_str(&format!("   {}   |", symbol.unwrap_or(' ')));
+            match values.iter().find(|(at, ..)| *at == square) {
+                Some((.., value)) => worth.push_str(&format!(" {:+5.2} |", *value as f64 / 100.0)),
+                None => worth.push_str("       |"),
+            }
+        }
+        send(&pieces);
+        send(&worth);
+        send(&border);
+    }
 }
