@@ -159,6 +159,7 @@ fn epoch(model: &mut Model, optimizer: &mut AdamW, samples: &[Sample], request: 
     for batch in samples.chunks(request.batch) {
         let (loss, grad) = loss_and_gradient(model, batch, request.wdl);
         optimizer.step(&mut model.params, &grad, lr);
+        model.clip();
         total += loss * batch.len() as f64;
         bar.inc(batch.len() as u64);
         let rate = bar.position() as f64 / start.elapsed().as_secs_f64().max(1e-3);

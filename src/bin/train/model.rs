@@ -10,6 +10,9 @@ use engine::nnue::network::{Network, QA, QB};
 
 use crate::data::Sample;
 
+/// The largest magnitude of a parameter (`127 / QB` below 2, as engines commonly clip).
+pub const CLIP: f32 = 1.98;
+
 /// The network's parameters.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
@@ -115,6 +118,12 @@ impl Model {
         error * error
     }
 
+    /// Keeps every parameter within `±CLIP`, so that a quantised output weight fits 7 bits and an
+    /// input weight 9 (the engine may multiply clipped activations by them in 16-bit lanes).
+    pub fn clip(&mut self) {
+        self.params.iter_mut().for_each(|p| *p = p.clamp(-CLIP, CLIP));
+    }
+
     /// The network the engine reads: weights rounded to their quantised scales.
     pub fn quantise(&self) -> Network {
         let round = |x: f32, scale: i32| (x * scale as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
@@ -177,6 +186,18 @@ mod tests {
             let tolerance = 1e-3 + 0.02 * numeric.abs().max(analytic.abs());
             assert!((numeric - analytic).abs() < tolerance, "parameter {index}: {numeric} vs {analytic}");
         }
+    }
+
+    #[test]
+    fn clipped_weights_quantise_into_seven_and_nine_bits() {
+        let mut model = Model::new(4, 8);
+        let last = model.params.len() - 2;
+        model.params[0] = 5.0;
+        model.params[last] = -7.0;
+        model.clip();
+        let net = model.quantise();
+        assert_eq!(net.input_weights[0], (CLIP * QA as f32).round() as i16);
+        assert!(net.output_weights.iter().all(|w| w.abs() <= 127), "{:?}", net.output_weights);
     }
 
     #[test]
