@@ -19,13 +19,10 @@ fn network_file(name: &str) -> (PathBuf, Network) {
         state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         ((state >> 33) as i64 % spread - spread / 2) as i16
     };
-    let net = Network {
-        hidden,
-        input_weights: (0..INPUTS * hidden).map(|_| next(120)).collect(),
-        input_bias: (0..hidden).map(|_| next(200)).collect(),
-        output_weights: (0..2 * hidden).map(|_| next(100)).collect(),
-        output_bias: 500,
-    };
+    let input_weights = (0..INPUTS * hidden).map(|_| next(120)).collect();
+    let input_bias = (0..hidden).map(|_| next(200)).collect();
+    let output_weights = (0..2 * hidden).map(|_| next(100)).collect();
+    let net = Network::new(hidden, input_weights, input_bias, output_weights, 500);
     let path = std::env::temp_dir().join(format!("engine-nnue-{name}-{}.nnue", std::process::id()));
     std::fs::write(&path, net.to_bytes()).expect("write the network");
     (path, net)

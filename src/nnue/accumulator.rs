@@ -123,13 +123,10 @@ mod tests {
         let hidden = 8;
         let mut rng = Rng::new(99);
         let mut value = |spread: u64| rng.below(spread) as i16 - (spread / 2) as i16;
-        Network {
-            hidden,
-            input_weights: (0..INPUTS * hidden).map(|_| value(200)).collect(),
-            input_bias: (0..hidden).map(|_| value(100)).collect(),
-            output_weights: (0..2 * hidden).map(|_| value(64)).collect(),
-            output_bias: 77,
-        }
+        let input_weights = (0..INPUTS * hidden).map(|_| value(200)).collect();
+        let input_bias = (0..hidden).map(|_| value(100)).collect();
+        let output_weights = (0..2 * hidden).map(|_| value(64)).collect();
+        Network::new(hidden, input_weights, input_bias, output_weights, 77)
     }
 
     /// Plays random games from `start`, checking the updated accumulator against a refresh after

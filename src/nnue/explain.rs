@@ -51,13 +51,7 @@ mod tests {
                 input_weights[feature(Color::White, Color::White, piece, square) * hidden] = 20;
             }
         }
-        let net = Network {
-            hidden,
-            input_weights,
-            input_bias: vec![0, 0],
-            output_weights: vec![64, 0, -64, 0],
-            output_bias: 0,
-        };
+        let net = Network::new(hidden, input_weights, vec![0, 0], vec![64, 0, -64, 0], 0);
         let board: Board = "4k3/8/8/3p4/4P3/2N5/8/4K3 w - - 0 1".parse().expect("fen");
         let values = piece_values(&net, &board);
         assert_eq!(values.len(), 3, "kings are left out: {values:?}");

@@ -6,3 +6,4 @@ pub mod accumulator;
 pub mod explain;
 pub mod features;
 pub mod network;
+mod simd;

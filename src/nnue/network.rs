@@ -13,6 +13,7 @@
 use cozy_chess::Board;
 
 use super::features::{active, INPUTS};
+use super::simd::{screlu_dot, NARROW_WEIGHT};
 
 /// Quantisation of the input layer and of the output weights.
 pub const QA: i32 = 255;
@@ -34,9 +35,22 @@ pub struct Network {
     /// `2 · hidden`: the side to move's perspective, then the other's.
     pub output_weights: Vec<i16>,
     pub output_bias: i32,
+    /// Every output weight is within `±simd::NARROW_WEIGHT` (set by `new`).
+    narrow: bool,
 }
 
 impl Network {
+    pub fn new(
+        hidden: usize,
+        input_weights: Vec<i16>,
+        input_bias: Vec<i16>,
+        output_weights: Vec<i16>,
+        output_bias: i32,
+    ) -> Network {
+        let narrow = output_weights.iter().all(|w| w.abs() <= NARROW_WEIGHT);
+        Network { hidden, input_weights, input_bias, output_weights, output_bias, narrow }
+    }
+
     /// The file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(HEADER + 2 * (INPUTS + 3) * self.hidden + 4);
@@ -69,7 +83,7 @@ impl Network {
         let mut take = |n: usize| values.by_ref().take(n).collect::<Vec<i16>>();
         let (input_weights, input_bias, output_weights) = (take(INPUTS * hidden), take(hidden), take(2 * hidden));
         let output_bias = word(HEADER + 2 * count) as i32;
-        Ok(Network { hidden, input_weights, input_bias, output_weights, output_bias })
+        Ok(Network::new(hidden, input_weights, input_bias, output_weights, output_bias))
     }
 
     /// The input weights of `feature`.
@@ -91,18 +105,8 @@ impl Network {
     /// The output for the side to move from its accumulator and the other side's, in centipawns.
     pub fn output(&self, ours: &[i16], theirs: &[i16]) -> i32 {
         let (ours_w, theirs_w) = self.output_weights.split_at(self.hidden);
-        // Each product fits an i32 (255 · 255 · 32767 < 2³¹), so it is formed there and only the
-        // sum is widened: the same integers, in a loop the compiler vectorises.
-        let half = |acc: &[i16], weights: &[i16]| -> i64 {
-            acc.iter()
-                .zip(weights)
-                .map(|(&a, &w)| {
-                    let clipped = i32::from(a).clamp(0, QA);
-                    i64::from(clipped * i32::from(w) * clipped)
-                })
-                .sum()
-        };
-        let sum = half(ours, ours_w) + half(theirs, theirs_w);
+        let limit = QA as i16;
+        let sum = screlu_dot(ours, ours_w, limit, self.narrow) + screlu_dot(theirs, theirs_w, limit, self.narrow);
         let out = sum / i64::from(QA) + i64::from(self.output_bias);
         (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
@@ -124,13 +128,13 @@ mod tests {
 
     fn tiny() -> Network {
         let hidden = 4;
-        Network {
+        Network::new(
             hidden,
-            input_weights: (0..INPUTS * hidden).map(|i| (i % 17) as i16 - 8).collect(),
-            input_bias: vec![100, 0, -20, 255],
-            output_weights: vec![3, -2, 5, 1, -4, 2, 0, 7],
-            output_bias: 1234,
-        }
+            (0..INPUTS * hidden).map(|i| (i % 17) as i16 - 8).collect(),
+            vec![100, 0, -20, 255],
+            vec![3, -2, 5, 1, -4, 2, 0, 7],
+            1234,
+        )
     }
 
     #[test]

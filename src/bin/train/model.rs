@@ -128,13 +128,13 @@ impl Model {
     pub fn quantise(&self) -> Network {
         let round = |x: f32, scale: i32| (x * scale as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
         let (b1, w2, b2) = (self.input_bias_at(), self.output_weights_at(), self.output_bias_at());
-        Network {
-            hidden: self.hidden,
-            input_weights: self.params[..b1].iter().map(|&w| round(w, QA)).collect(),
-            input_bias: self.params[b1..w2].iter().map(|&w| round(w, QA)).collect(),
-            output_weights: self.params[w2..b2].iter().map(|&w| round(w, QB)).collect(),
-            output_bias: (self.params[b2] * (QA * QB) as f32).round() as i32,
-        }
+        Network::new(
+            self.hidden,
+            self.params[..b1].iter().map(|&w| round(w, QA)).collect(),
+            self.params[b1..w2].iter().map(|&w| round(w, QA)).collect(),
+            self.params[w2..b2].iter().map(|&w| round(w, QB)).collect(),
+            (self.params[b2] * (QA * QB) as f32).round() as i32,
+        )
     }
 }
 
