@@ -40,7 +40,9 @@ fn a_network_file_is_searched_with_and_shown_by_eval() {
     let shown = engine.expect_line(|l| l.starts_with("NNUE network output"), SEARCH_TIMEOUT);
     let board: cozy_chess::Board =
         "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2".parse().expect("fen");
-    let expected = format!("NNUE network output (side to move): {} cp", net.evaluate(&board));
+    let output = net.evaluate(&board);
+    let scaled = ::engine::eval::scale_network_output(output, &board);
+    let expected = format!("NNUE network output (side to move): {output} cp; scaled for drawish material: {scaled} cp");
     assert_eq!(shown.last(), Some(&expected));
     // Each piece's worth on a board drawn as Stockfish's `eval` draws it: 8 ranks between 9 borders.
     assert!(shown.iter().any(|l| l == "NNUE piece values (white's side, pawns):"), "{shown:?}");

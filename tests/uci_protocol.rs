@@ -595,8 +595,8 @@ fn eval_prints_a_breakdown_by_term() {
     }
     let final_line = lines.iter().find(|l| l.starts_with("Final evaluation:")).expect("final evaluation line");
     let white_view: f64 = final_line.split_whitespace().nth(2).and_then(|v| v.parse().ok()).expect("a number");
-    let side_line = lines.iter().find(|l| l.starts_with("Side to move:")).expect("side to move line");
-    let side_cp: i32 = side_line.split_whitespace().nth(3).and_then(|v| v.parse().ok()).expect("centipawns");
+    let side_line = lines.iter().find(|l| l.starts_with("Side to move (hand-crafted):")).expect("side to move line");
+    let side_cp: i32 = side_line.split_whitespace().nth(4).and_then(|v| v.parse().ok()).expect("centipawns");
     assert_eq!((white_view * 100.0).round() as i32, side_cp, "{lines:#?}");
     // A pawn up for white in a pawn ending: clearly positive.
     assert!(side_cp > 100, "{lines:#?}");

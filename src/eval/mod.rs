@@ -217,6 +217,14 @@ pub fn breakdown(board: &Board) -> Vec<String> {
     lines
 }
 
+/// A network's output (side to move) scaled down for drawish material as the hand-crafted
+/// evaluation's endgame half is: the network sees no rule that two knights cannot mate.
+pub fn scale_network_output(output: i32, board: &Board) -> i32 {
+    let us = board.side_to_move();
+    let strong = if output >= 0 { us } else { !us };
+    output * endgame_scale(board, strong) / SCALE_NORMAL
+}
+
 /// Shrinks an evaluation toward the draw score as the halfmove clock runs toward the fifty-move limit:
 /// by `CLOCK_DROP_PCT` per cent at the limit, quadratically in the clock (barely at all early on, most
 /// near the limit). So the side ahead prefers moves that reset the clock, and the side behind prefers

@@ -267,10 +267,8 @@ impl<'a> Worker<'a> {
         let Some(net) = self.network else {
             return self.memory.evaluator.evaluate(board);
         };
-        let us = board.side_to_move();
-        let out = self.frames[ply].accumulator.evaluate(net, us);
-        let strong = if out >= 0 { us } else { !us };
-        out * eval::endgame_scale(board, strong) / eval::SCALE_NORMAL
+        let output = self.frames[ply].accumulator.evaluate(net, board.side_to_move());
+        eval::scale_network_output(output, board)
     }
 
     /// Static evaluation, shrunk toward the draw as the halfmove clock runs.

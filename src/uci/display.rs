@@ -54,14 +54,17 @@ pub fn show_eval(position: &Position, options: &Options, network: Option<&Networ
     for line in eval::breakdown(board) {
         send(&line);
     }
+    let mut raw = eval::evaluate(board);
     if let Some(net) = network {
         show_piece_values(net, board);
-        send(&format!("NNUE network output (side to move): {} cp", net.evaluate(board)));
+        let output = net.evaluate(board);
+        raw = eval::scale_network_output(output, board);
+        send(&format!("NNUE network output (side to move): {output} cp; scaled for drawish material: {raw} cp"));
     }
-    let raw = eval::evaluate(board);
     let scaled = eval::scale_for_clock(raw, position.halfmove_clock(), options.move_limit());
+    let source = if network.is_some() { "network" } else { "hand-crafted" };
     send(&format!(
-        "Side to move: {raw} cp; scaled for the halfmove clock ({}): {scaled} cp",
+        "Side to move ({source}): {raw} cp; scaled for the halfmove clock ({}): {scaled} cp",
         position.halfmove_clock()
     ));
 }
