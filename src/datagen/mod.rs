@@ -29,6 +29,8 @@ use rng::Rng;
 
 /// Transposition table of each data-generation thread, in MiB.
 const HASH_MB: usize = 16;
+/// How often a run without a terminal logs its totals.
+const LOG_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 /// zstd level of packed chunks (slow to write, fast to read).
 const PACK_LEVEL: i32 = 19;
 
@@ -140,9 +142,16 @@ pub fn run(request: &Request) -> Result<String, String> {
                     .spawn_scoped(scope, move || generate(request, t, games, totals, bar))
             })
             .collect();
-        let watch = || bar.set_message(totals.summary(start.elapsed().as_secs_f64(), request.threads));
+        let mut logged = Instant::now();
         while !handles.iter().all(|h| h.as_ref().map_or(true, |h| h.is_finished())) {
-            watch();
+            let summary = totals.summary(start.elapsed().as_secs_f64(), request.threads);
+            if !bar.is_hidden() {
+                bar.set_message(summary);
+            } else if logged.elapsed() >= LOG_EVERY {
+                // No terminal (a background run): a plain line now and then instead of the bar.
+                eprintln!("{summary}");
+                logged = Instant::now();
+            }
             std::thread::sleep(std::time::Duration::from_millis(500));
         }
         handles
