@@ -122,6 +122,23 @@ fn generate(request: &Request, thread: usize, games: u64, totals: &Totals, bar: 
     Ok(())
 }
 
+/// Shows the totals on the progress bar until `done`, or with no terminal (a background run) logs
+/// them every `LOG_EVERY`.
+fn report_until(done: impl Fn() -> bool, totals: &Totals, bar: &ProgressBar, threads: usize) {
+    let start = Instant::now();
+    let mut logged = Instant::now();
+    while !done() {
+        let summary = totals.summary(start.elapsed().as_secs_f64(), threads);
+        if !bar.is_hidden() {
+            bar.set_message(summary);
+        } else if logged.elapsed() >= LOG_EVERY {
+            eprintln!("{summary}");
+            logged = Instant::now();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(500));
+    }
+}
+
 /// `engine datagen ...`: plays the games and prints the totals.
 pub fn run(request: &Request) -> Result<String, String> {
     fs::create_dir_all(&request.out).map_err(|e| format!("{}: {e}", request.out.display()))?;
@@ -142,18 +159,8 @@ pub fn run(request: &Request) -> Result<String, String> {
                     .spawn_scoped(scope, move || generate(request, t, games, totals, bar))
             })
             .collect();
-        let mut logged = Instant::now();
-        while !handles.iter().all(|h| h.as_ref().map_or(true, |h| h.is_finished())) {
-            let summary = totals.summary(start.elapsed().as_secs_f64(), request.threads);
-            if !bar.is_hidden() {
-                bar.set_message(summary);
-            } else if logged.elapsed() >= LOG_EVERY {
-                // No terminal (a background run): a plain line now and then instead of the bar.
-                eprintln!("{summary}");
-                logged = Instant::now();
-            }
-            std::thread::sleep(std::time::Duration::from_millis(500));
-        }
+        let all_done = || handles.iter().all(|h| h.as_ref().map_or(true, |h| h.is_finished()));
+        report_until(all_done, &totals, &bar, request.threads);
         handles
             .into_iter()
             .filter_map(|h| match h.map_err(|e| e.to_string()).and_then(|h| h.join().map_err(|_| "panic".into())) {
