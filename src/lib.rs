@@ -10,5 +10,6 @@ pub mod eval;
 pub mod nnue;
 pub mod perft;
 pub mod position;
+pub mod rng;
 pub mod search;
 pub mod uci;

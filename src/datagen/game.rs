@@ -7,8 +7,8 @@ use std::sync::Arc;
 use cozy_chess::Color;
 
 use super::format::{GameRecord, Outcome};
-use super::rng::Rng;
 use crate::position::{GameState, MoveLimit, Position};
+use crate::rng::Rng;
 use crate::search::movegen::legal_moves;
 use crate::search::{self, Flags, Job, Limits, Memories, Settings, TranspositionTable};
 
@@ -94,7 +94,7 @@ fn start_position(rng: &mut Rng, settings: &GameSettings) -> Option<Position> {
         return Some(Position::startpos());
     }
     let white = rng.below(CHESS960_POSITIONS) as u32;
-    let black = if rng.below(3) == 0 { rng.below(CHESS960_POSITIONS) as u32 } else { white };
+    let black = if rng.one_in(3) { rng.below(CHESS960_POSITIONS) as u32 } else { white };
     Position::double_chess960(white, black)
 }
 
@@ -107,7 +107,7 @@ fn random_start(rng: &mut Rng, settings: &GameSettings) -> Option<Position> {
         if moves.is_empty() {
             return None;
         }
-        position.play(moves[rng.below(moves.len() as u64) as usize]);
+        position.play(rng.pick(&moves));
     }
     (position.state(MoveLimit::FIDE) == GameState::Ongoing).then_some(position)
 }

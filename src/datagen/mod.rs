@@ -13,7 +13,6 @@
 
 pub mod format;
 mod game;
-pub mod rng;
 
 use std::fs::{self, File};
 use std::io::{BufWriter, Write};
@@ -23,9 +22,9 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
+use crate::rng::Rng;
 use format::{decode_all, GameRecord};
 use game::{GameSettings, Player};
-use rng::Rng;
 
 /// Transposition table of each data-generation thread, in MiB.
 const HASH_MB: usize = 16;

@@ -113,9 +113,9 @@ impl Accumulator {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::datagen::rng::Rng;
     use crate::nnue::features::INPUTS;
     use crate::position::Position;
+    use crate::rng::Rng;
     use crate::search::movegen::legal_moves;
 
     /// A small network with varied weights, so that any wrong feature shows.
@@ -145,7 +145,7 @@ mod tests {
                 // Prefer the rare moves, so that every kind comes up.
                 let special: Vec<Move> = moves.iter().copied().filter(|&m| is_special(&board, m).is_some()).collect();
                 let pool = if !special.is_empty() && rng.below(2) == 0 { &special } else { &moves };
-                let mv = pool[rng.below(pool.len() as u64) as usize];
+                let mv = rng.pick(pool);
                 if let Some(kind) = is_special(&board, mv) {
                     met[kind] += 1;
                 }

@@ -73,7 +73,7 @@ mod avx2 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::datagen::rng::Rng;
+    use crate::rng::Rng;
 
     #[test]
     fn the_fast_path_gives_the_scalar_sum() {

@@ -5,7 +5,7 @@
 //! then prefers a worse move, more often when the moves are close); none from `FULL_STRENGTH_ELO` up.
 //! The constants are calibrated against Stockfish's own `UCI_Elo` levels at 10+0.1.
 
-use std::time::{SystemTime, UNIX_EPOCH};
+use crate::rng::Rng;
 
 /// The `UCI_Elo` range.
 pub const MIN_ELO: u32 = 1350;
@@ -71,8 +71,8 @@ impl Strength {
         if sigma <= 0.0 || scores.len() < 2 {
             return 0;
         }
-        let mut random = Random::from_clock();
-        let noisy = |score: i32, r: &mut Random| score as f64 + sigma * r.normal();
+        let mut random = Rng::from_clock();
+        let noisy = |score: i32, r: &mut Rng| score as f64 + sigma * normal(r);
         let mut best = (0, noisy(scores[0], &mut random));
         for (index, &score) in scores.iter().enumerate().skip(1) {
             let value = noisy(score, &mut random);
@@ -84,36 +84,10 @@ impl Strength {
     }
 }
 
-/// A small xorshift generator: the handicap needs variety, not quality.
-struct Random(u64);
-
-impl Random {
-    /// Seeded from the clock, scrambled (splitmix64) so that close seeds give unrelated sequences.
-    fn from_clock() -> Random {
-        let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
-        let mut z = nanos.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        Random((z ^ (z >> 31)) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// Uniform in [0, 1).
-    fn uniform(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    /// Roughly standard normal (sum of four uniforms, rescaled).
-    fn normal(&mut self) -> f64 {
-        let sum: f64 = (0..4).map(|_| self.uniform()).sum();
-        (sum - 2.0) * 3.0f64.sqrt()
-    }
+/// Roughly standard normal (sum of four uniforms, rescaled).
+fn normal(random: &mut Rng) -> f64 {
+    let sum: f64 = (0..4).map(|_| random.uniform()).sum();
+    (sum - 2.0) * 3.0f64.sqrt()
 }
 
 #[cfg(test)]

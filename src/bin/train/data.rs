@@ -10,10 +10,10 @@ use std::path::PathBuf;
 use cozy_chess::{Board, Color};
 use engine::datagen::format::{GameRecord, Outcome};
 use engine::datagen::read_games;
-use engine::datagen::rng::Rng;
 use engine::nnue::features::{active, MAX_ACTIVE};
 use engine::nnue::network::SCALE;
 use engine::position::fen;
+use engine::rng::Rng;
 use engine::search::movegen::is_capture;
 use engine::search::score;
 

@@ -38,7 +38,7 @@ fn screlu(x: f32) -> (f32, f32) {
 impl Model {
     /// A network with small random weights from `seed`.
     pub fn new(hidden: usize, seed: u64) -> Model {
-        let mut rng = engine::datagen::rng::Rng::new(seed);
+        let mut rng = engine::rng::Rng::new(seed);
         let mut uniform = |limit: f32| (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * limit - limit;
         let mut params = Vec::with_capacity(Self::len(hidden));
         params.extend((0..INPUTS * hidden).map(|_| uniform(0.1)));

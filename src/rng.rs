@@ -1,11 +1,18 @@
-//! A small seeded random generator (SplitMix64): data generation needs reproducible variety, not
-//! cryptographic quality.
+//! The one small random generator of the project (SplitMix64): data generation, the weakened
+//! player's noise, the fuzzer and tests need reproducible variety, not cryptographic quality.
+
+use std::time::{SystemTime, UNIX_EPOCH};
 
 pub struct Rng(u64);
 
 impl Rng {
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
+    }
+
+    /// Seeded from the clock (a different sequence on every call).
+    pub fn from_clock() -> Rng {
+        Rng::new(SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64))
     }
 
     pub fn next_u64(&mut self) -> u64 {
@@ -19,6 +26,21 @@ impl Rng {
     /// A number in `0..bound` (`bound` > 0; the tiny bias of the modulo does not matter here).
     pub fn below(&mut self, bound: u64) -> u64 {
         self.next_u64() % bound.max(1)
+    }
+
+    /// True with probability 1/n.
+    pub fn one_in(&mut self, n: u64) -> bool {
+        self.below(n) == 0
+    }
+
+    /// One of `items` (not empty).
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len() as u64) as usize]
+    }
+
+    /// Uniform in [0, 1).
+    pub fn uniform(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
 }
 
