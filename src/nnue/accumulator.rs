@@ -102,11 +102,7 @@ impl Accumulator {
 
     /// The network's output for the side to move of the position this accumulator is of.
     pub fn evaluate(&self, net: &Network, side_to_move: Color) -> i32 {
-        let [white, black] = &self.values;
-        match side_to_move {
-            Color::White => net.output(white, black),
-            Color::Black => net.output(black, white),
-        }
+        net.output_for(side_to_move, &self.values[0], &self.values[1])
     }
 }
 

@@ -9,9 +9,11 @@ use super::network::Network;
 /// The network's evaluation from white's side with the features `[white's, black's]` active.
 fn white_view(net: &Network, features: &[Vec<usize>; 2], side_to_move: Color) -> i32 {
     let [white, black] = features.each_ref().map(|f| net.accumulate(f));
-    match side_to_move {
-        Color::White => net.output(&white, &black),
-        Color::Black => -net.output(&black, &white),
+    let output = net.output_for(side_to_move, &white, &black);
+    if side_to_move == Color::White {
+        output
+    } else {
+        -output
     }
 }
 

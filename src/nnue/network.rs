@@ -10,7 +10,7 @@
 //! `768 · H`), input biases (`i16`, H), output weights (`i16`, 2H: the side to move's half first),
 //! output bias (`i32`).
 
-use cozy_chess::Board;
+use cozy_chess::{Board, Color};
 
 use super::features::{active, INPUTS};
 use super::simd::{screlu_dot, NARROW_WEIGHT};
@@ -111,14 +111,18 @@ impl Network {
         (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 
+    /// The output for `side_to_move` from white's and black's accumulators.
+    pub fn output_for(&self, side_to_move: Color, white: &[i16], black: &[i16]) -> i32 {
+        match side_to_move {
+            Color::White => self.output(white, black),
+            Color::Black => self.output(black, white),
+        }
+    }
+
     /// The evaluation of `board` for the side to move, from scratch.
     pub fn evaluate(&self, board: &Board) -> i32 {
-        let [white, black] = active(board);
-        let (white, black) = (self.accumulate(&white), self.accumulate(&black));
-        match board.side_to_move() {
-            cozy_chess::Color::White => self.output(&white, &black),
-            cozy_chess::Color::Black => self.output(&black, &white),
-        }
+        let [white, black] = active(board).map(|features| self.accumulate(&features));
+        self.output_for(board.side_to_move(), &white, &black)
     }
 }
 
