@@ -137,7 +137,7 @@ fn paths(tokens: &[Token], roots: &BTreeSet<String>) -> Vec<Vec<String>> {
 }
 
 /// The deepest known module `path` reaches from `module`.
-fn resolve(module: &str, path: &[String], modules: &BTreeSet<String>) -> Option<String> {
+fn resolve(module: &str, path: &[String], modules: &BTreeSet<String>) -> String {
     let mut current: Vec<String> = module.split("::").map(str::to_string).collect();
     let mut rest = path.iter().peekable();
     match rest.peek().map(|s| s.as_str()) {
@@ -161,7 +161,7 @@ fn resolve(module: &str, path: &[String], modules: &BTreeSet<String>) -> Option<
         }
         current = next;
     }
-    Some(current.join("::"))
+    current.join("::")
 }
 
 /// The library's modules and the modules each one's code names.
@@ -193,7 +193,7 @@ fn module_graph() -> BTreeMap<String, BTreeSet<String>> {
         roots.extend(children);
         let edges: BTreeSet<String> = paths(&tokens(code), &roots)
             .iter()
-            .filter_map(|path| resolve(module, path, &modules))
+            .map(|path| resolve(module, path, &modules))
             .filter(|target| target != module)
             .collect();
         graph.insert(module.clone(), edges);

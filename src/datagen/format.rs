@@ -57,11 +57,16 @@ fn decode_move(bits: u16) -> Option<Move> {
 }
 
 impl GameRecord {
+    /// The length of the record's bytes.
+    pub fn encoded_len(&self) -> usize {
+        4 + self.fen.len() + 4 * self.moves.len()
+    }
+
     /// The record's bytes (`None` when the FEN or the game is too long for the format).
     pub fn encode(&self) -> Option<Vec<u8>> {
         let fen_len = u8::try_from(self.fen.len()).ok()?;
         let count = u16::try_from(self.moves.len()).ok()?;
-        let mut out = Vec::with_capacity(4 + self.fen.len() + 4 * self.moves.len());
+        let mut out = Vec::with_capacity(self.encoded_len());
         out.push(fen_len);
         out.extend_from_slice(self.fen.as_bytes());
         out.push(self.outcome as u8);
@@ -121,6 +126,7 @@ mod tests {
         };
         let bytes = game.encode().expect("encodable");
         assert_eq!(bytes.len(), 1 + game.fen.len() + 1 + 2 + 4 * 4);
+        assert_eq!(bytes.len(), game.encoded_len());
         let mut two = bytes.clone();
         two.extend_from_slice(&bytes);
         two.extend_from_slice(&bytes[..bytes.len() - 3]);

@@ -210,7 +210,7 @@ pub fn stats(inputs: &[PathBuf]) -> Result<String, String> {
         for record in &records {
             games += 1;
             positions += record.moves.len();
-            bytes += record.encode().map_or(0, |b| b.len());
+            bytes += record.encoded_len();
             outcomes[record.outcome as usize] += 1;
         }
         tail += left;
