@@ -107,6 +107,7 @@ fn search_position(
         position,
         network,
         limits: Limits { depth: Some(depth), ..Limits::default() },
+        tables: None,
         settings: Settings { threads, ..Settings::default() },
         tt: Arc::clone(tt),
         reporter: Box::new(|_| {}),

@@ -2,7 +2,7 @@
 //!
 //! Modules mirror the engine: `uci` (protocol in and out), `position` (rules, history, draws,
 //! notation), `search` (threads, iterative deepening, alpha-beta, TT, time), `eval`, plus `perft`,
-//! `bench` and `datagen` (self-play training data).
+//! `bench`, `datagen` (self-play training data) and `syzygy` (endgame tablebases).
 
 pub mod bench;
 pub mod datagen;
@@ -12,4 +12,5 @@ pub mod perft;
 pub mod position;
 pub mod rng;
 pub mod search;
+pub mod syzygy;
 pub mod uci;

@@ -27,7 +27,7 @@ fn ms(d: Duration) -> f64 {
 }
 
 /// The option lines of `src/uci/options.rs`, in declaration order.
-const OPTION_LINES: [&str; 14] = [
+const OPTION_LINES: [&str; 18] = [
     "option name Hash type spin default 16 min 1 max 65536",
     "option name Threads type spin default 1 min 1 max 256",
     "option name Move Overhead type spin default 10 min 0 max 5000",
@@ -42,6 +42,10 @@ const OPTION_LINES: [&str; 14] = [
     "option name Clear Hash type button",
     "option name Debug Log File type string default <empty>",
     "option name EvalFile type string default <empty>",
+    "option name SyzygyPath type string default <empty>",
+    "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+    "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
+    "option name Syzygy50MoveRule type check default true",
 ];
 
 #[test]

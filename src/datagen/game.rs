@@ -71,6 +71,7 @@ impl Player {
                 soft_nodes: Some(settings.soft_nodes),
                 ..Limits::default()
             },
+            tables: None,
             settings: Settings { threads: 1, ..Settings::default() },
             tt: Arc::clone(&self.tt),
             reporter: Box::new(|_| {}),

@@ -22,7 +22,8 @@ use super::params;
 use super::picker::{MovePicker, QuietContext};
 use super::prune::{NodeFacts, Prune};
 use super::rules::Repetition;
-use super::score::{self, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use super::score::{self, DRAW, INFINITY, MATE, MAX_PLY, TB_BOUND};
+use super::tablebase::TableProbe;
 use super::tt::{Bound, Entry};
 use super::worker::Worker;
 
@@ -132,6 +133,19 @@ impl Worker<'_> {
                 return tt_score;
             }
         }
+        // Right after a capture or pawn move with few pieces left: the endgame tables know the result.
+        let (mut table_floor, mut table_ceiling) = (-INFINITY, INFINITY);
+        if !root && excluded.is_none() && self.tb_cardinality > 0 {
+            match self.probe_tables(board, depth, ply, alpha, beta) {
+                TableProbe::Settled(score) => return score,
+                TableProbe::AtLeast(score) if pv_node => {
+                    table_floor = score;
+                    alpha = alpha.max(score);
+                }
+                TableProbe::AtMost(score) if pv_node => table_ceiling = score,
+                _ => {}
+            }
+        }
         let tt_move = if root { self.root_first_move() } else { entry.and_then(|e| e.mv) };
 
         let evals = self.evaluate_node(board, ply, entry, tt_score.filter(|_| !distrust));
@@ -153,7 +167,7 @@ impl Worker<'_> {
             let table_denies = entry.zip(tt_score).is_some_and(|(e, ts)| {
                 e.depth > depth - params::probcut_reduction() && ts < probcut_beta && e.bound != Bound::Lower
             });
-            if depth >= params::probcut_depth() && beta.abs() < MATE_BOUND && !table_denies {
+            if depth >= params::probcut_depth() && beta.abs() < TB_BOUND && !table_denies {
                 let evals = (static_eval.unwrap_or(eval), raw_eval);
                 if let Some(score) = self.probcut(board, depth, probcut_beta, evals, tt_move, ply, cut_node) {
                     return score;
@@ -182,7 +196,7 @@ impl Worker<'_> {
         let mut picker = MovePicker::with_buffer(board, tt_move, true, buffer);
         let node = Node { depth, beta, ply, pv_node, cut_node, improving, near_limit, root };
         let original_alpha = alpha;
-        let mut best_score = -INFINITY;
+        let mut best_score = table_floor;
         let mut best_move = None;
         let mut legal = 0;
         let mut searched = 0;
@@ -208,7 +222,7 @@ impl Worker<'_> {
             let history =
                 if quiet { self.memory.history.quiet_score(board.side_to_move(), mv, moved, &previous) } else { 0 };
 
-            if !root && best_score > -MATE_BOUND && !near_limit {
+            if !root && best_score > -TB_BOUND && !near_limit {
                 let node = NodeFacts { depth, alpha, static_eval, improving };
                 let pruned = self.prune_move(board, mv, quiet.then_some(history), legal, node, &mut check_squares);
                 match pruned {
@@ -228,7 +242,7 @@ impl Worker<'_> {
                     && depth >= params::singular_depth()
                     && e.depth >= depth - params::singular_tt_depth_slack()
                     && e.bound != Bound::Upper
-                    && !score::is_mate(ts)
+                    && !score::is_decisive(ts)
                     && !distrust
                     && self.tt_score_usable(ts, ply);
                 if candidate {
@@ -303,6 +317,8 @@ impl Worker<'_> {
                 self.draw_score(ply, pv_node)
             };
         }
+        // A table's loss caps what the moves found.
+        best_score = best_score.min(table_ceiling);
         if excluded.is_none() {
             self.store_node(board, &node, (best_move, best_score), original_alpha, &evals);
         }
@@ -324,7 +340,7 @@ impl Worker<'_> {
         // side of the evaluation replaces it (equal scores change nothing).
         let bounded = match entry.zip(tt_score) {
             Some((e, ts))
-                if !score::is_mate(ts)
+                if !score::is_decisive(ts)
                     && self.tt_score_usable(ts, ply)
                     && e.bound.settles(ts, corrected, corrected) =>
             {
@@ -363,7 +379,7 @@ impl Worker<'_> {
         self.tt.store(board.hash(), best_move, stored, evals.raw, node.depth, bound);
         // Near the fifty-move limit results are the rules' (draws), not the position's: not learnt.
         let quiet_best = best_move.is_none_or(|mv| !is_noisy(board, mv));
-        let learn = quiet_best && !node.near_limit && !score::is_mate(best_score);
+        let learn = quiet_best && !node.near_limit && !score::is_decisive(best_score);
         if let (Some(uncorrected), Some(corrected), Some(slots)) = (evals.uncorrected, evals.corrected, evals.slots) {
             if learn && bound.settles(best_score, corrected, corrected) {
                 self.memory.correction.update(slots, node.depth, best_score, uncorrected);

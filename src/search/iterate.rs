@@ -12,6 +12,7 @@ use super::memory::Memories;
 use super::movegen::legal_moves;
 use super::params;
 use super::score::{self, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use super::tablebase;
 use super::team::{Flags, Shared, Team, MAIN};
 use super::threads;
 use super::time::{self, Effort, TimeLimits};
@@ -39,7 +40,7 @@ pub(super) fn first_allowed_move(board: &Board, allowed: &[Move]) -> Option<Move
 /// Runs one search to the end, reporting iterations and exactly one best move. The threads learn
 /// into `memories` and start from what earlier searches of the game left there.
 pub fn run(job: Job, flags: &Flags, memories: &mut Memories) -> SearchResult {
-    let Job { position, network, mut limits, settings, tt, mut reporter } = job;
+    let Job { position, network, tables, mut limits, settings, tt, mut reporter } = job;
     if let Some(budget) = settings.strength.nodes() {
         limits.nodes = Some(limits.nodes.map_or(budget, |n| n.min(budget)));
     }
@@ -52,7 +53,16 @@ pub fn run(job: Job, flags: &Flags, memories: &mut Memories) -> SearchResult {
     };
     log_start(&limits, time);
     let team = Team::new(settings.threads.max(1));
-    let shared = Shared { tt: &tt, flags, team: &team, network: network.as_deref() };
+    let tables = tables.as_deref();
+    let ranked = tables.and_then(|t| tablebase::rank_root(t, &position, &settings, &limits.search_moves));
+    let root_tables = ranked.map_or_else(Vec::new, |(kept, probed)| {
+        team.add_tb_hits(probed);
+        kept
+    });
+    if !root_tables.is_empty() {
+        limits.search_moves = root_tables.iter().map(|r| r.mv).collect();
+    }
+    let shared = Shared { tt: &tt, flags, team: &team, network: network.as_deref(), tables, root_tables: &root_tables };
     let (main_memory, helper_memories) = memories.for_threads(team.threads());
     let result = std::thread::scope(|scope| {
         threads::spawn_helpers(scope, &position, &limits, settings, shared, helper_memories);
@@ -188,7 +198,7 @@ impl Worker<'_> {
     fn aspiration(&mut self, root: &Board, depth: u32, center: Option<i32>) -> i32 {
         let mut delta = params::aspiration_delta();
         let (mut alpha, mut beta) = match center {
-            Some(center) if depth >= params::aspiration_depth() as u32 && !score::is_mate(center) => {
+            Some(center) if depth >= params::aspiration_depth() as u32 && !score::is_decisive(center) => {
                 (center - delta, center + delta)
             }
             _ => (-INFINITY, INFINITY),
@@ -227,11 +237,12 @@ impl Worker<'_> {
             multipv: index + 1,
             depth,
             seldepth: line.seldepth as u32,
-            score: line.score,
-            bound,
+            score: self.root_table_score(line.pv.first().copied(), line.score),
+            bound: if self.root_tables.is_empty() { bound } else { Bound::Exact },
             nodes: self.total_nodes(),
             time_ms: self.start.elapsed().as_millis() as u64,
             hashfull: self.tt.hashfull(),
+            tbhits: self.tables.map(|_| self.team.tb_hits()),
             pv: line.pv.clone(),
         }
     }

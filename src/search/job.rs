@@ -11,6 +11,8 @@ use super::time::Clock;
 use super::tt::{Bound, TranspositionTable};
 use crate::nnue::network::Network;
 use crate::position::{MoveLimit, Position};
+use crate::syzygy::root::ClockRule;
+use crate::syzygy::Tablebases;
 
 /// What limits one search. Empty limits mean: search until `stop`.
 #[derive(Clone, Debug, Default)]
@@ -45,6 +47,8 @@ pub struct Iteration {
     pub nodes: u64,
     pub time_ms: u64,
     pub hashfull: u16,
+    /// Tablebase probes of all threads; `None` without tables.
+    pub tbhits: Option<u64>,
     pub pv: Vec<Move>,
 }
 
@@ -76,6 +80,20 @@ pub struct Settings {
     pub multipv: usize,
     /// Full strength, or limited to an Elo (`UCI_LimitStrength`).
     pub strength: Strength,
+    /// How to probe the endgame tables, if there are any.
+    pub syzygy: Syzygy,
+}
+
+/// Probe settings a search copies from the options.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Syzygy {
+    /// Probe in the tree from this depth on, for positions with as many pieces as the largest table
+    /// (`SyzygyProbeDepth`; fewer pieces are probed at any depth).
+    pub probe_depth: i32,
+    /// Most pieces to probe (`SyzygyProbeLimit`; 0: none).
+    pub probe_limit: u32,
+    /// How the tables' results meet the fifty-move rule; `None` when they do not know the limit in force.
+    pub rule: Option<ClockRule>,
 }
 
 /// Everything a search needs, owned by the search for its duration.
@@ -83,6 +101,8 @@ pub struct Job {
     pub position: Position,
     /// The network to evaluate with; `None`: the hand-crafted evaluation.
     pub network: Option<Arc<Network>>,
+    /// The Syzygy tables of `SyzygyPath`, if loaded.
+    pub tables: Option<Arc<Tablebases>>,
     pub limits: Limits,
     pub settings: Settings,
     pub tt: Arc<TranspositionTable>,

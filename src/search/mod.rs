@@ -24,6 +24,7 @@ pub mod score;
 mod searcher;
 pub mod see;
 pub mod strength;
+mod tablebase;
 mod team;
 mod threads;
 pub mod time;
@@ -31,7 +32,7 @@ pub mod tt;
 mod worker;
 
 pub use iterate::{run, SearchResult};
-pub use job::{Iteration, Job, Limits, Report, Reporter, Settings};
+pub use job::{Iteration, Job, Limits, Report, Reporter, Settings, Syzygy};
 pub use memory::Memories;
 pub use searcher::Searcher;
 pub use strength::Strength;

@@ -10,7 +10,7 @@ use super::history::context_of;
 use super::movegen::CheckSquares;
 use super::params;
 use super::picker::{MovePicker, QuietContext};
-use super::score::{self, MATE_BOUND};
+use super::score::{self, TB_BOUND};
 use super::see::see_ge;
 use super::tt::Bound;
 use super::worker::Worker;
@@ -59,7 +59,7 @@ impl Worker<'_> {
     ) -> Option<i32> {
         if depth <= params::rfp_depth()
             && eval - params::rfp_margin() * (depth - improving as i32) >= beta
-            && eval < MATE_BOUND
+            && eval < TB_BOUND
         {
             return Some(eval);
         }
@@ -76,7 +76,7 @@ impl Worker<'_> {
             && eval >= beta
             && !after_null
             && has_non_pawn_material(board)
-            && beta > -MATE_BOUND
+            && beta > -TB_BOUND
         {
             let reduction = params::nmp_base()
                 + depth / params::nmp_depth_divisor()
@@ -96,7 +96,7 @@ impl Worker<'_> {
                 return None;
             }
             if score >= beta {
-                return Some(if score >= MATE_BOUND { beta } else { score });
+                return Some(if score >= TB_BOUND { beta } else { score });
             }
         }
         None

@@ -147,7 +147,7 @@ impl Worker<'_> {
     }
 
     /// Whether a table entry's score may stand for the search of a node at `ply`: not close to the
-    /// fifty-move limit, and a mate only if it comes before the limit.
+    /// fifty-move limit, and a mate or tablebase result only if it comes before the limit.
     pub(super) fn tt_score_usable(&self, score: i32, ply: usize) -> bool {
         let Some(limit) = self.settings.move_limit.claim_plies() else {
             return true;
@@ -155,6 +155,13 @@ impl Worker<'_> {
         if self.near_limit(ply) {
             return false;
         }
-        !score::is_mate(score) || self.frames[ply].clock + score::mate_distance(score) <= limit
+        if !score::is_decisive(score) {
+            return true;
+        }
+        let (clock, distance) = (self.frames[ply].clock, score::decisive_distance(score));
+        // A table's verdict holds at the clock of 0 it was probed at: stored at this very position (its
+        // distance counts from the root), it says nothing of the same position at a later clock.
+        let probed_here = !score::is_mate(score) && distance <= ply as u32;
+        clock + distance <= limit && (!probed_here || clock == 0)
     }
 }

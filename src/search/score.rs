@@ -1,4 +1,5 @@
-//! Search scores: centipawns, mate distances and the one place they become UCI `cp`/`mate`.
+//! Search scores: centipawns, mate distances, tablebase wins and the one place they become UCI
+//! `cp`/`mate`.
 
 /// Deepest ply the search reaches (also the size of per-ply tables).
 pub const MAX_PLY: usize = 128;
@@ -6,6 +7,13 @@ pub const MAX_PLY: usize = 128;
 pub const MATE: i32 = 32_000;
 /// Scores beyond this magnitude are mate scores.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// A tablebase win at the root; a win known from a table `n` plies away scores `TB_WIN - n`. Below
+/// every mate, so that a mate the search finds still beats a table's win.
+pub const TB_WIN: i32 = MATE_BOUND - 1;
+/// Scores beyond this magnitude are tablebase wins or mates: decided games.
+pub const TB_BOUND: i32 = TB_WIN - MAX_PLY as i32;
+/// How UCI shows a tablebase win `n` plies away: `cp` of this less `n`, as Stockfish does.
+const TB_WIN_CP: i32 = 20_000;
 /// Larger than any score.
 pub const INFINITY: i32 = MATE + 1;
 /// Score of a drawn position.
@@ -20,17 +28,28 @@ pub fn is_mate(score: i32) -> bool {
     score.abs() > MATE_BOUND
 }
 
-/// Plies until the mate of a mate score (either side mated).
-pub fn mate_distance(score: i32) -> u32 {
-    (MATE - score.abs()).max(0) as u32
+/// A mate or a tablebase win or loss: the game is decided, not evaluated.
+pub fn is_decisive(score: i32) -> bool {
+    score.abs() > TB_BOUND
+}
+
+/// Score for the side to move winning by a table position `ply` plies from the root.
+pub fn tb_win_in(ply: usize) -> i32 {
+    TB_WIN - ply as i32
+}
+
+/// Plies to the mate of a mate score, or to the table position of a tablebase score.
+pub fn decisive_distance(score: i32) -> u32 {
+    let top = if is_mate(score) { MATE } else { TB_WIN };
+    (top - score.abs()).max(0) as u32
 }
 
 /// Converts a score relative to the current node into one relative to the root distance stored in
-/// the transposition table (mate scores count plies from the node).
+/// the transposition table (mate and tablebase scores count plies from the node).
 pub fn to_tt(score: i32, ply: usize) -> i32 {
-    if score > MATE_BOUND {
+    if score > TB_BOUND {
         score + ply as i32
-    } else if score < -MATE_BOUND {
+    } else if score < -TB_BOUND {
         score - ply as i32
     } else {
         score
@@ -39,9 +58,9 @@ pub fn to_tt(score: i32, ply: usize) -> i32 {
 
 /// Inverse of `to_tt`.
 pub fn from_tt(score: i32, ply: usize) -> i32 {
-    if score > MATE_BOUND {
+    if score > TB_BOUND {
         score - ply as i32
-    } else if score < -MATE_BOUND {
+    } else if score < -TB_BOUND {
         score + ply as i32
     } else {
         score
@@ -61,6 +80,8 @@ pub fn to_uci(score: i32) -> UciScore {
         UciScore::Mate((MATE - score + 1) / 2)
     } else if score < -MATE_BOUND {
         UciScore::Mate(-(MATE + score) / 2)
+    } else if is_decisive(score) {
+        UciScore::Centipawns(score.signum() * (TB_WIN_CP - decisive_distance(score) as i32))
     } else {
         UciScore::Centipawns(score)
     }

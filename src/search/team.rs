@@ -8,6 +8,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::tt::TranspositionTable;
 use crate::nnue::network::Network;
+use crate::syzygy::root::RankedMove;
+use crate::syzygy::Tablebases;
 
 /// Stack for each search thread: deep recursion with move lists on the stack.
 pub const SEARCH_STACK_BYTES: usize = 64 << 20;
@@ -79,12 +81,15 @@ pub(super) struct Team {
     stop: AtomicBool,
     /// Nodes searched so far, one counter per thread.
     nodes: Vec<AtomicU64>,
+    /// Tablebase probes of all threads (rare next to nodes: one shared counter).
+    tb_hits: AtomicU64,
 }
 
 impl Team {
     pub(super) fn new(threads: usize) -> Team {
         let threads = threads.clamp(1, MAX_THREADS);
-        Team { stop: AtomicBool::new(false), nodes: (0..threads).map(|_| AtomicU64::new(0)).collect() }
+        let nodes = (0..threads).map(|_| AtomicU64::new(0)).collect();
+        Team { stop: AtomicBool::new(false), nodes, tb_hits: AtomicU64::new(0) }
     }
 
     pub(super) fn threads(&self) -> usize {
@@ -105,6 +110,18 @@ impl Team {
         }
     }
 
+    pub(super) fn add_tb_hits(&self, hits: u64) {
+        self.tb_hits.fetch_add(hits, Ordering::Relaxed);
+    }
+
+    pub(super) fn add_tb_hit(&self) {
+        self.add_tb_hits(1);
+    }
+
+    pub(super) fn tb_hits(&self) -> u64 {
+        self.tb_hits.load(Ordering::Relaxed)
+    }
+
     /// Nodes the other threads have published.
     pub(super) fn nodes_of_others(&self, id: usize) -> u64 {
         let all: u64 = self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum();
@@ -120,4 +137,8 @@ pub(super) struct Shared<'a> {
     pub team: &'a Team,
     /// The network to evaluate with (`None`: the hand-crafted evaluation).
     pub network: Option<&'a Network>,
+    /// The endgame tables, if loaded.
+    pub tables: Option<&'a Tablebases>,
+    /// The root moves the tables keep, with their results (empty: the root is not in the tables).
+    pub root_tables: &'a [RankedMove],
 }

@@ -23,6 +23,8 @@ use crate::nnue::accumulator::Accumulator;
 use crate::nnue::network::Network;
 use crate::position::draw::{resets_clock, twice_seen};
 use crate::position::{repetition_key, Position};
+use crate::syzygy::root::RankedMove;
+use crate::syzygy::Tablebases;
 
 /// Nodes between two looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1024;
@@ -41,6 +43,12 @@ pub(super) struct Worker<'a> {
     pub(super) team: &'a Team,
     /// The network to evaluate with (`None`: the hand-crafted evaluation).
     network: Option<&'a Network>,
+    /// The endgame tables, if loaded.
+    pub(super) tables: Option<&'a Tablebases>,
+    /// Most pieces of a position probed in the tree (0: none).
+    pub(super) tb_cardinality: u32,
+    /// The root moves the tables keep, with their results (empty: the root is not in the tables).
+    pub(super) root_tables: &'a [RankedMove],
     /// This thread's id in the team (`MAIN` reports and answers).
     pub(super) id: usize,
     /// Nodes of the other threads, as last published.
@@ -117,6 +125,9 @@ impl<'a> Worker<'a> {
             flags: shared.flags,
             team: shared.team,
             network: shared.network,
+            tables: shared.tables,
+            tb_cardinality: Worker::tree_cardinality(shared.tables, &settings, !shared.root_tables.is_empty()),
+            root_tables: shared.root_tables,
             id,
             others_nodes: 0,
             limits,

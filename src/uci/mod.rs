@@ -20,6 +20,7 @@ use vampirc_uci::UciMessage;
 use crate::nnue::network::Network;
 use crate::position::{notation, Position};
 use crate::search::{Clock, Job, Limits, Report, Searcher, Settings, TranspositionTable};
+use crate::syzygy::{files, Tablebases};
 use crate::{bench, perft};
 use options::{Change, Options};
 use parse::{Command, Go, Start};
@@ -43,6 +44,8 @@ pub struct Engine {
     tt: Arc<TranspositionTable>,
     /// The network of `EvalFile`, if one is loaded.
     network: Option<Arc<Network>>,
+    /// The Syzygy tables of `SyzygyPath`, if loaded.
+    tables: Option<Arc<Tablebases>>,
     searcher: Searcher,
     /// The last `go` was `infinite` or `ponder` (it ends only on `stop`).
     infinite: bool,
@@ -64,6 +67,7 @@ impl Engine {
             options,
             tt,
             network: None,
+            tables: None,
             searcher: Searcher::new(),
             infinite: false,
         }
@@ -163,11 +167,43 @@ impl Engine {
                 }
                 Err(message) => return output::error(&format!("EvalFile: {message}; the evaluation in use stays")),
             },
+            Change::SyzygyPath => {
+                if let Err(message) = self.load_tables(&updated.syzygy_path) {
+                    return output::error(&format!("SyzygyPath: {message}; the tables in use stay"));
+                }
+            }
             Change::Stored => {}
         }
         self.options = updated;
         if let Some(note) = applied.note {
             output::info_string(&note);
+        }
+    }
+
+    /// Replaces the tables by those of `path` (none for an empty path) and says what was found. On error
+    /// the tables in use stay.
+    fn load_tables(&mut self, path: &str) -> Result<(), String> {
+        if self.searcher.is_searching() {
+            return Err("a search is running; send stop first".to_string());
+        }
+        if path.is_empty() {
+            self.tables = None;
+            output::info_string("Syzygy tables off");
+            return Ok(());
+        }
+        files::scan(path)?;
+        // The probing code holds one set of tables at a time: the old set goes first.
+        self.tables = None;
+        match Tablebases::load(path) {
+            Ok(tables) => {
+                output::info_string(&format!("Syzygy: found {} in '{path}'", tables.describe()));
+                self.tables = Some(Arc::new(tables));
+                Ok(())
+            }
+            Err(message) => {
+                self.tables = Tablebases::load(&self.options.syzygy_path).ok().map(Arc::new);
+                Err(message)
+            }
         }
     }
 
@@ -234,6 +270,7 @@ impl Engine {
         self.searcher.start(Job {
             position: self.position.clone(),
             network: self.network.clone(),
+            tables: self.tables.clone(),
             limits,
             settings: Settings {
                 move_overhead_ms: self.options.move_overhead_ms,
@@ -242,6 +279,7 @@ impl Engine {
                 threads: self.options.threads,
                 multipv: self.options.multipv,
                 strength: self.options.strength(),
+                syzygy: self.options.syzygy(),
             },
             tt: Arc::clone(&self.tt),
             reporter,

@@ -7,7 +7,8 @@ use crate::position::MoveLimit;
 #[cfg(feature = "tune")]
 use crate::search::params;
 use crate::search::strength::{MAX_ELO, MIN_ELO};
-use crate::search::{Strength, MAX_THREADS};
+use crate::search::{Strength, Syzygy, MAX_THREADS};
+use crate::syzygy::root::ClockRule;
 
 /// A spin option: its name, default and range, in one place for `uci` and `setoption`.
 pub struct Spin {
@@ -53,6 +54,12 @@ pub const UCI_ELO: Spin = Spin { name: "UCI_Elo", default: MIN_ELO as i64, min: 
 pub const CONTEMPT: Spin = Spin { name: "Contempt", default: 0, min: -1000, max: 1000 };
 /// The fifty-move limit in moves: FIDE's fifty by default, 0 = off, up to 100.
 pub const RULE50: Spin = Spin { name: "Rule50", default: 50, min: 0, max: 100 };
+/// Tables are probed in the tree from this depth (for the largest piece count; fewer at any depth).
+pub const SYZYGY_PROBE_DEPTH: Spin = Spin { name: "SyzygyProbeDepth", default: 1, min: 1, max: 100 };
+/// Most pieces of a position the tables are probed for (0: never).
+pub const SYZYGY_PROBE_LIMIT: Spin = Spin { name: "SyzygyProbeLimit", default: 7, min: 0, max: 7 };
+/// The fifty-move limit under which the tables know a win is cursed.
+const FIFTY_MOVES: u32 = 50;
 
 /// Current option values, owned by the UCI thread; a search gets a copy of what it needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,6 +82,12 @@ pub struct Options {
     pub rule50_moves: u32,
     /// Centipawns a draw costs the engine (negative: a draw is welcome).
     pub contempt_cp: i32,
+    /// Folders of Syzygy tables, `:` between them; empty: none.
+    pub syzygy_path: String,
+    pub syzygy_probe_depth: i32,
+    pub syzygy_probe_limit: u32,
+    /// `Syzygy50MoveRule`: a win the fifty-move rule forestalls is a draw.
+    pub syzygy_50_move_rule: bool,
 }
 
 impl Default for Options {
@@ -93,6 +106,10 @@ impl Default for Options {
             eval_file: String::new(),
             rule50_moves: RULE50.default as u32,
             contempt_cp: CONTEMPT.default as i32,
+            syzygy_path: String::new(),
+            syzygy_probe_depth: SYZYGY_PROBE_DEPTH.default as i32,
+            syzygy_probe_limit: SYZYGY_PROBE_LIMIT.default as u32,
+            syzygy_50_move_rule: true,
         }
     }
 }
@@ -115,6 +132,10 @@ pub fn declarations() -> Vec<UciOptionConfig> {
         UciOptionConfig::Button { name: "Clear Hash".to_string() },
         UciOptionConfig::String { name: "Debug Log File".to_string(), default: Some("<empty>".to_string()) },
         UciOptionConfig::String { name: "EvalFile".to_string(), default: Some("<empty>".to_string()) },
+        UciOptionConfig::String { name: "SyzygyPath".to_string(), default: Some("<empty>".to_string()) },
+        SYZYGY_PROBE_DEPTH.declare(),
+        SYZYGY_PROBE_LIMIT.declare(),
+        check("Syzygy50MoveRule", true),
     ]
     .into_iter()
     .chain(tuning_declarations())
@@ -159,6 +180,7 @@ pub enum Change {
     ClearHash,
     DebugLogFile,
     EvalFile,
+    SyzygyPath,
     /// A value the engine only stores (or that needs no action).
     Stored,
 }
@@ -182,6 +204,19 @@ impl Options {
     /// The fifty-move limit of the `Rule50` option.
     pub fn move_limit(&self) -> MoveLimit {
         MoveLimit::from_moves(self.rule50_moves)
+    }
+
+    /// How the search probes the tables. They know two rules: FIDE's fifty moves and none. With
+    /// `Rule50 50` they follow `Syzygy50MoveRule`; with `Rule50 0` they ignore the clock too; under any
+    /// other limit they are not probed, as what they call cursed may or may not be won there.
+    pub fn syzygy(&self) -> Syzygy {
+        let rule = match self.rule50_moves {
+            0 => Some(ClockRule::Ignored),
+            FIFTY_MOVES if self.syzygy_50_move_rule => Some(ClockRule::Fifty),
+            FIFTY_MOVES => Some(ClockRule::Ignored),
+            _ => None,
+        };
+        Syzygy { probe_depth: self.syzygy_probe_depth, probe_limit: self.syzygy_probe_limit, rule }
     }
 
     /// Applies `setoption name <name> value <value>`. Names are case-insensitive (as in Stockfish).
@@ -250,6 +285,24 @@ impl Options {
             "evalfile" => {
                 self.eval_file = value.filter(|v| *v != "<empty>").unwrap_or_default().to_string();
                 Ok(Applied { change: Change::EvalFile, note: None })
+            }
+            "syzygypath" => {
+                self.syzygy_path = value.filter(|v| *v != "<empty>").unwrap_or_default().to_string();
+                Ok(Applied { change: Change::SyzygyPath, note: None })
+            }
+            "syzygyprobedepth" => {
+                let (depth, note) = SYZYGY_PROBE_DEPTH.parse(value)?;
+                self.syzygy_probe_depth = depth as i32;
+                stored(note)
+            }
+            "syzygyprobelimit" => {
+                let (pieces, note) = SYZYGY_PROBE_LIMIT.parse(value)?;
+                self.syzygy_probe_limit = pieces as u32;
+                stored(note)
+            }
+            "syzygy50moverule" => {
+                self.syzygy_50_move_rule = check(name, value)?;
+                stored(None)
             }
             lower => set_tuning(lower, value).unwrap_or_else(|| Err(format!("unknown option '{name}'"))),
         }

@@ -115,8 +115,9 @@ pub fn iteration(root: &Board, it: &Iteration, chess960: bool, show_wdl: bool) -
         UciInfoAttribute::Nodes(it.nodes),
         UciInfoAttribute::Nps(nps),
         UciInfoAttribute::HashFull(it.hashfull),
-        UciInfoAttribute::Time(Duration::milliseconds(it.time_ms as i64)),
     ]);
+    attributes.extend(it.tbhits.map(UciInfoAttribute::TbHits));
+    attributes.push(UciInfoAttribute::Time(Duration::milliseconds(it.time_ms as i64)));
     if !pv.is_empty() {
         attributes.push(UciInfoAttribute::Pv(pv));
     }

@@ -52,7 +52,7 @@ fn logistic(t: f64) -> f64 {
 
 /// The estimate for a search score (side to move's view) in the position `board`.
 pub fn estimate(board: &Board, score: i32) -> Wdl {
-    if score::is_mate(score) {
+    if score::is_decisive(score) {
         return if score > 0 { Wdl { win: 1000, draw: 0, loss: 0 } } else { Wdl { win: 0, draw: 0, loss: 1000 } };
     }
     let x = material(board).clamp(MATERIAL_MIN, MATERIAL_MAX) as f64 / MATERIAL_SCALE;

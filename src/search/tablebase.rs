@@ -1,0 +1,128 @@
+//! Syzygy tablebases in the search: before it starts, the root moves are ranked by DTZ and the real
+//! halfmove clock (`syzygy::root`) and only the best-ranked are searched; in the tree, WDL is probed
+//! right after a capture or pawn move (the tables assume a clock of 0).
+//!
+//! With the root in the tables the tree is not probed: every node would be, and a table's win gives no
+//! way forward, so the search finds the mates among the kept moves with its own evaluation. A table's
+//! win scores below every mate (`score::TB_WIN`). A win or loss is a bound (a mate can beat it), a draw
+//! an exact score; the table keeps all three.
+
+use cozy_chess::{Board, Move};
+
+use super::job::Settings;
+use super::score::{self, MAX_PLY};
+use super::tt::Bound;
+use super::worker::Worker;
+use crate::position::Position;
+use crate::syzygy::root::{self, ClockRule, RankedMove};
+use crate::syzygy::{Tablebases, Wdl};
+
+/// What a probe in the tree says of its node.
+pub(super) enum TableProbe {
+    /// Not probed (or no table).
+    Unknown,
+    /// The node's score: it settles the window.
+    Settled(i32),
+    /// A win that does not settle the window of a principal-variation node: the node scores at least this.
+    AtLeast(i32),
+    /// A loss that does not settle it: the node scores at most this.
+    AtMost(i32),
+}
+
+/// Centipawns a cursed win scores above a draw (and a blessed loss below): drawn by the rules, but the
+/// better side keeps its chances.
+const CURSED_MARGIN: i32 = 2;
+/// A probed result is stored as if searched this much deeper: it is exact knowledge.
+const STORED_DEPTH_BONUS: i32 = 6;
+
+/// The root moves the tables keep, best first, and how many moves were probed; `None` when the root is
+/// not in the tables (or its DTZ table is missing). `allowed` are the `searchmoves` (empty: all).
+pub(super) fn rank_root(
+    tables: &Tablebases,
+    position: &Position,
+    settings: &Settings,
+    allowed: &[Move],
+) -> Option<(Vec<RankedMove>, u64)> {
+    let rule = settings.syzygy.rule?;
+    let board = position.board();
+    if board.occupied().len() > settings.syzygy.probe_limit {
+        return None;
+    }
+    let moves = tables.probe_dtz_moves(board)?;
+    let probed = moves.len() as u64;
+    let moves: Vec<(Move, i32)> =
+        moves.into_iter().filter(|(mv, _)| allowed.is_empty() || allowed.contains(mv)).collect();
+    if moves.is_empty() {
+        return None;
+    }
+    Some((root::best_moves(&moves, position.halfmove_clock(), rule), probed))
+}
+
+impl Worker<'_> {
+    /// Most pieces of a position probed in the tree (0: no probing).
+    pub(super) fn tree_cardinality(tables: Option<&Tablebases>, settings: &Settings, root_ranked: bool) -> u32 {
+        match tables {
+            Some(tables) if settings.syzygy.rule.is_some() && !root_ranked => {
+                settings.syzygy.probe_limit.min(tables.largest())
+            }
+            _ => 0,
+        }
+    }
+
+    /// What the tables say of the node at `ply` with the window (`alpha`, `beta`). A settled score is
+    /// also stored in the transposition table.
+    pub(super) fn probe_tables(&mut self, board: &Board, depth: i32, ply: usize, alpha: i32, beta: i32) -> TableProbe {
+        let Some(tables) = self.tables else { return TableProbe::Unknown };
+        let pieces = board.occupied().len();
+        let deep_enough = pieces < self.tb_cardinality || depth >= self.settings.syzygy.probe_depth;
+        if self.frames[ply].clock != 0 || pieces > self.tb_cardinality || !deep_enough {
+            return TableProbe::Unknown;
+        }
+        let Some(wdl) = tables.probe_wdl(board) else { return TableProbe::Unknown };
+        self.team.add_tb_hit();
+        let (score, bound) = self.table_score(wdl, ply);
+        if bound.settles(score, alpha, beta) {
+            let depth = (depth + STORED_DEPTH_BONUS).min(MAX_PLY as i32 - 1);
+            self.tt.store(board.hash(), None, score::to_tt(score, ply), None, depth, bound);
+            return TableProbe::Settled(score);
+        }
+        match bound {
+            Bound::Lower => TableProbe::AtLeast(score),
+            _ => TableProbe::AtMost(score),
+        }
+    }
+
+    /// The score and bound of a table's verdict at `ply`.
+    fn table_score(&self, wdl: Wdl, ply: usize) -> (i32, Bound) {
+        let draw = self.draw_score(ply, true);
+        let counted = self.settings.syzygy.rule == Some(ClockRule::Ignored);
+        match wdl {
+            Wdl::Win => (score::tb_win_in(ply), Bound::Lower),
+            Wdl::CursedWin if counted => (score::tb_win_in(ply), Bound::Lower),
+            Wdl::CursedWin => (draw + CURSED_MARGIN, Bound::Exact),
+            Wdl::Draw => (draw, Bound::Exact),
+            Wdl::BlessedLoss if counted => (-score::tb_win_in(ply), Bound::Upper),
+            Wdl::BlessedLoss => (draw - CURSED_MARGIN, Bound::Exact),
+            Wdl::Loss => (-score::tb_win_in(ply), Bound::Upper),
+        }
+    }
+
+    /// The score to show for a root line starting with `mv`: the tables' verdict, unless the search
+    /// found a mate (or the root is not in the tables).
+    pub(super) fn root_table_score(&self, mv: Option<Move>, searched: i32) -> i32 {
+        let Some(ranked) = mv.and_then(|mv| self.root_tables.iter().find(|r| r.mv == mv)) else {
+            return searched;
+        };
+        if score::is_mate(searched) {
+            return searched;
+        }
+        let draw = self.draw_score(0, true);
+        match ranked.wdl {
+            Wdl::Win => score::tb_win_in(1),
+            Wdl::CursedWin => draw + CURSED_MARGIN,
+            Wdl::Draw => draw,
+            Wdl::BlessedLoss => draw - CURSED_MARGIN,
+            Wdl::Loss => -score::tb_win_in(1),
+        }
+    }
+}
