@@ -4,6 +4,7 @@
 //! capture is possible, so this module keeps the real clock and its own repetition keys (FIDE 9.2
 //! identity, see `draw`). FEN text lives in `fen`, UCI move text in `notation`.
 
+pub mod cuckoo;
 pub mod draw;
 pub mod fen;
 pub mod notation;

@@ -16,7 +16,7 @@ use super::params;
 use super::score::{self, DRAW};
 use super::worker::Worker;
 use crate::position::draw::is_dead_position;
-use crate::position::repetition_key;
+use crate::position::{cuckoo, repetition_key};
 
 /// How the current node stands toward a repetition draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,6 +94,23 @@ impl Worker<'_> {
             found = is_target(repetition_key(&child));
         });
         found
+    }
+
+    /// Whether the side to move at `ply` has a reversible move to a position that would then be a draw
+    /// by repetition: one met inside the search tree, or one seen twice before the root (the move makes
+    /// its third occurrence, which may be claimed). Found with the cuckoo table, without generating
+    /// moves: the side to move can hold at least a draw here.
+    pub(super) fn upcoming_repetition(&self, board: &Board, ply: usize) -> bool {
+        let current = self.keys.len() - 1;
+        let reach = (self.frames[ply].clock as usize).min(current - self.repetition_floor.min(current));
+        let oldest = current - reach;
+        // The en-passant part of the key goes: no reversible move leaves an en-passant capture.
+        let key = board.hash_without_ep();
+        (3..=reach).step_by(2).map(|back| current - back).any(|index| {
+            let earlier = self.keys[index];
+            let draws = index >= self.root_index || self.twice_seen.iter().any(|&(k, at)| k == earlier && at >= oldest);
+            draws && cuckoo::reversible_move(board, key ^ earlier).is_some()
+        })
     }
 
     /// The score of a drawn node at `ply`: `Contempt` against the root side, and off the principal
