@@ -38,7 +38,13 @@ DECLARED = {
     "Clear Hash": ("button", None, None, None),
     "Debug Log File": ("string", "<empty>", None, None),  # Stockfish's way to show an empty default
     "EvalFile": ("string", "<empty>", None, None),
+    "SyzygyPath": ("string", "<empty>", None, None),
+    "SyzygyProbeDepth": ("spin", 1, 1, 100),
+    "SyzygyProbeLimit": ("spin", 7, 0, 7),
+    "Syzygy50MoveRule": ("check", True, None, None),
 }
+# The small real tables of tests/data/syzygy (lichess-bot sets SyzygyPath through configure).
+TABLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "syzygy")
 
 
 class Game:
@@ -101,6 +107,12 @@ class PythonChessClient(unittest.TestCase):
         # UCI_ShowWDL: python-chess parses `wdl W D L` into a PovWdl summing to 1000.
         self.assertIn("wdl", info)
         self.assertEqual(info["wdl"].relative.total(), 1000)
+
+    def test_syzygy_tables_set_through_configure_give_a_table_win(self):
+        self.engine.configure({"SyzygyPath": TABLES})
+        info = self.engine.analyse(chess.Board("8/8/8/2R5/1K6/8/5k2/8 w - - 0 1"), chess.engine.Limit(depth=6))
+        self.assertEqual(info["score"].white(), chess.engine.Cp(19999))
+        self.assertEqual(info["tbhits"], 21)
 
     def test_analyse_with_multipv_gives_distinct_sorted_lines(self):
         board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4")
