@@ -113,6 +113,27 @@ fn bad_paths_are_refused_and_the_tables_in_use_stay() {
 }
 
 #[test]
+fn tables_can_be_replaced_one_set_after_another() {
+    // The probing code holds one set of tables per process: the old set must go before the new loads.
+    let folder = std::env::temp_dir().join(format!("engine-syzygy-replace-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("scratch folder");
+    for file in ["KQvK.rtbw", "KQvK.rtbz"] {
+        std::fs::copy(format!("{TABLES}/{file}"), folder.join(file)).expect("copy");
+    }
+    let mut engine = with_tables();
+    let path = folder.display().to_string();
+    let replaced = engine.set_option("SyzygyPath", &path);
+    assert_eq!(replaced, vec![format!("info string Syzygy: found 1 WDL and 1 DTZ tables, up to 3 pieces in '{path}'")]);
+    // K+R v K is gone, K+Q v K is there.
+    engine.send(&format!("position fen {KRK_DTZ_21} 0 1"));
+    assert_eq!(engine.go("depth 3", SEARCH_TIMEOUT).last_info_value("tbhits").as_deref(), Some("0"));
+    engine.send("position fen 8/8/2Q5/8/1K6/8/5k2/8 w - - 0 1");
+    assert_eq!(engine.go("depth 3", SEARCH_TIMEOUT).last_info_value("score").as_deref(), Some("cp 19999"));
+    assert_eq!(engine.set_option("SyzygyPath", TABLES), vec![LOADED]);
+    std::fs::remove_dir_all(&folder).expect("clean up");
+}
+
+#[test]
 fn a_table_without_its_dtz_file_still_probes_wdl_in_the_tree() {
     let folder = std::env::temp_dir().join(format!("engine-syzygy-wdl-only-{}", std::process::id()));
     std::fs::create_dir_all(&folder).expect("scratch folder");
