@@ -10,24 +10,17 @@ import subprocess
 import sys
 from pathlib import Path
 
-TABLE = Path(__file__).resolve().parent.parent / "tests" / "data" / "scenarios.txt"
-DEFAULTS = ["Rule50=50", "Contempt=0", "UCI_Chess960=false"]
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
+sys.path.insert(0, str(DATA))
+import verify_scenarios  # noqa: E402  (the scenario table's own reader)
+
+TABLE = DATA / "scenarios.txt"
+DEFAULTS = [f"{name}={value}" for name, value in verify_scenarios.RESET_OPTIONS.items()]
 
 
 def scenarios():
     """(name, fen, moves, options, depth) of every block that has a depth."""
-    blocks, current = [], None
-    for raw in TABLE.read_text().splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("[") and line.endswith("]"):
-            current = {"name": line[1:-1]}
-            blocks.append(current)
-        elif current is not None and "=" in line:
-            key, value = (part.strip() for part in line.split("=", 1))
-            current[key] = (current.get(key, "") + " " + value).strip()
-    for block in blocks:
+    for block in verify_scenarios.parse(TABLE):
         if "depth" in block and "fen" in block:
             yield block["name"], block["fen"], block.get("moves", ""), block.get("options", ""), block["depth"]
 

@@ -6,7 +6,7 @@
 #[path = "common/engine.rs"]
 mod engine;
 
-use engine::{Engine, SEARCH_TIMEOUT};
+use engine::{Engine, Search, SEARCH_TIMEOUT};
 
 const TABLES: &str = "tests/data/syzygy";
 const LOADED: &str = "info string Syzygy: found 4 WDL and 4 DTZ tables, up to 4 pieces in 'tests/data/syzygy'";
@@ -20,6 +20,21 @@ fn with_tables() -> Engine {
     engine.handshake();
     assert_eq!(engine.set_option("SyzygyPath", TABLES), vec![LOADED]);
     engine
+}
+
+/// A scratch folder named for `name` holding copies of `files` from `TABLES`; its path.
+fn scratch_tables(name: &str, files: &[&str]) -> std::path::PathBuf {
+    let folder = std::env::temp_dir().join(format!("engine-syzygy-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("scratch folder");
+    for file in files {
+        std::fs::copy(format!("{TABLES}/{file}"), folder.join(file)).expect("copy");
+    }
+    folder
+}
+
+/// The `tbhits` of a search's last iteration (0 when absent).
+fn tbhits(search: &Search) -> u64 {
+    search.last_info_value("tbhits").and_then(|h| h.parse().ok()).unwrap_or(0)
 }
 
 fn score_at(engine: &mut Engine, fen: &str, clock: u32) -> (String, String) {
@@ -82,8 +97,7 @@ fn tbhits_are_reported_with_tables_and_not_without() {
     // Five men with a capture to four: the tree probes.
     engine.send("position fen 8/8/8/2R5/1K6/8/5kr1/6R1 b - - 0 1");
     let search = engine.go("depth 6", SEARCH_TIMEOUT);
-    let hits: u64 = search.last_info_value("tbhits").and_then(|h| h.parse().ok()).unwrap_or(0);
-    assert!(hits > 0, "{:?}", search.lines);
+    assert!(tbhits(&search) > 0, "{:?}", search.lines);
     assert_eq!(engine.set_option("SyzygyPath", "<empty>"), vec!["info string Syzygy tables off"]);
     let search = engine.go("depth 3", SEARCH_TIMEOUT);
     assert_eq!(search.last_info_value("tbhits"), None);
@@ -115,11 +129,7 @@ fn bad_paths_are_refused_and_the_tables_in_use_stay() {
 #[test]
 fn tables_can_be_replaced_one_set_after_another() {
     // The probing code holds one set of tables per process: the old set must go before the new loads.
-    let folder = std::env::temp_dir().join(format!("engine-syzygy-replace-{}", std::process::id()));
-    std::fs::create_dir_all(&folder).expect("scratch folder");
-    for file in ["KQvK.rtbw", "KQvK.rtbz"] {
-        std::fs::copy(format!("{TABLES}/{file}"), folder.join(file)).expect("copy");
-    }
+    let folder = scratch_tables("replace", &["KQvK.rtbw", "KQvK.rtbz"]);
     let mut engine = with_tables();
     let path = folder.display().to_string();
     let replaced = engine.set_option("SyzygyPath", &path);
@@ -135,9 +145,7 @@ fn tables_can_be_replaced_one_set_after_another() {
 
 #[test]
 fn a_table_without_its_dtz_file_still_probes_wdl_in_the_tree() {
-    let folder = std::env::temp_dir().join(format!("engine-syzygy-wdl-only-{}", std::process::id()));
-    std::fs::create_dir_all(&folder).expect("scratch folder");
-    std::fs::copy(format!("{TABLES}/KRvK.rtbw"), folder.join("KRvK.rtbw")).expect("copy");
+    let folder = scratch_tables("wdl-only", &["KRvK.rtbw"]);
     let mut engine = Engine::spawn();
     engine.handshake();
     let path = folder.display().to_string();
@@ -150,8 +158,7 @@ fn a_table_without_its_dtz_file_still_probes_wdl_in_the_tree() {
     // K+R v K+R, white to move, takes the rook: the tree probes the same K+R v K by WDL.
     engine.send("position fen 7k/8/8/8/8/8/5K2/R5r1 w - - 0 1");
     let search = engine.go("depth 6", SEARCH_TIMEOUT);
-    let hits: u64 = search.last_info_value("tbhits").and_then(|h| h.parse().ok()).unwrap_or(0);
-    assert!(hits > 0, "{:?}", search.lines);
+    assert!(tbhits(&search) > 0, "{:?}", search.lines);
     assert!(["f2g1", "a1g1"].contains(&search.bestmove.as_str()), "{:?}", search.lines);
     assert!(search.last_info_value("score").is_some_and(|s| s.starts_with("cp 199") || s.starts_with("mate ")));
     std::fs::remove_dir_all(&folder).expect("clean up");

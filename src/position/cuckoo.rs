@@ -154,6 +154,12 @@ pub fn reversible_move(board: &Board, difference: u64) -> Option<Move> {
     board.is_legal(mv).then_some(mv)
 }
 
+/// Whether a legal reversible move of the side to move turns `board` into the position whose
+/// repetition key is `target`.
+pub fn reaches(board: &Board, target: u64) -> bool {
+    reversible_move(board, board.hash_without_ep() ^ target).is_some()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -100,8 +100,8 @@ impl Worker<'_> {
         }
         // A reversible move back into a repetition holds the draw: alpha rises to it before any search
         // (on the principal variation to just below it, so that the drawing move still enters the PV).
-        let held = self.draw_score(ply, pv_node) - i32::from(pv_node);
-        if !root && alpha < held && self.upcoming_repetition(board, ply) {
+        let held = if root { -INFINITY } else { self.draw_score(ply, pv_node) - i32::from(pv_node) };
+        if alpha < held && self.upcoming_repetition(board, ply) {
             alpha = held;
             if alpha >= beta {
                 self.nodes += 1;

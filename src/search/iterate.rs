@@ -62,7 +62,9 @@ pub fn run(job: Job, flags: &Flags, memories: &mut Memories) -> SearchResult {
     if !root_tables.is_empty() {
         limits.search_moves = root_tables.iter().map(|r| r.mv).collect();
     }
-    let shared = Shared { tt: &tt, flags, team: &team, network: network.as_deref(), tables, root_tables: &root_tables };
+    let tb_cardinality = tablebase::tree_cardinality(tables, &settings, !root_tables.is_empty());
+    let network = network.as_deref();
+    let shared = Shared { tt: &tt, flags, team: &team, network, tables, root_tables: &root_tables, tb_cardinality };
     let (main_memory, helper_memories) = memories.for_threads(team.threads());
     let result = std::thread::scope(|scope| {
         threads::spawn_helpers(scope, &position, &limits, settings, shared, helper_memories);
@@ -233,12 +235,13 @@ impl Worker<'_> {
 
     /// The report of line `index` (0: the best) of an iteration.
     fn iteration_info(&self, index: usize, depth: u32, line: &Line, bound: Bound) -> Iteration {
+        let shown = self.root_table_score(line.pv.first().copied(), line.score);
         Iteration {
             multipv: index + 1,
             depth,
             seldepth: line.seldepth as u32,
-            score: self.root_table_score(line.pv.first().copied(), line.score),
-            bound: if self.root_tables.is_empty() { bound } else { Bound::Exact },
+            score: shown.unwrap_or(line.score),
+            bound: if shown.is_some() { Bound::Exact } else { bound },
             nodes: self.total_nodes(),
             time_ms: self.start.elapsed().as_millis() as u64,
             hashfull: self.tt.hashfull(),

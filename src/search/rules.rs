@@ -9,14 +9,13 @@
 //! The transposition table knows nothing of the clock, so close to the limit it gives no cutoffs, and
 //! a mate it remembers counts only if it can be delivered before the limit.
 
-use cozy_chess::{Board, Piece};
+use cozy_chess::Board;
 
-use super::movegen::{generate, Kind};
 use super::params;
 use super::score::{self, DRAW};
 use super::worker::Worker;
+use crate::position::cuckoo;
 use crate::position::draw::is_dead_position;
-use crate::position::{cuckoo, repetition_key};
 
 /// How the current node stands toward a repetition draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,8 +40,8 @@ impl Worker<'_> {
     pub(super) fn repetition(&self, board: &Board, ply: usize) -> Repetition {
         let current = self.keys.len() - 1;
         let key = self.keys[current];
-        let reach = (self.frames[ply].clock as usize).min(current - self.repetition_floor.min(current));
-        let oldest = current - reach;
+        let oldest = self.oldest_repeatable(ply);
+        let reach = current - oldest;
         let mut before_root = 0;
         let mut back = 2;
         while back <= reach {
@@ -74,26 +73,18 @@ impl Worker<'_> {
         }
     }
 
+    /// The index in `keys` of the oldest position the node at `ply` can repeat: within reach of the
+    /// halfmove clock, and not behind a null move of the current line.
+    fn oldest_repeatable(&self, ply: usize) -> usize {
+        let current = self.keys.len() - 1;
+        current.saturating_sub(self.frames[ply].clock as usize).max(self.repetition_floor.min(current))
+    }
+
     /// Whether the side to move at `ply` has a move to a position that appeared twice before the root
     /// (and is still within reach of the halfmove clock): it may claim a threefold with that move.
     fn can_claim_by_move(&self, board: &Board, ply: usize) -> bool {
-        let current = self.keys.len() - 1;
-        let oldest = current.saturating_sub(self.frames[ply].clock as usize).max(self.repetition_floor);
-        let is_target = |key: u64| self.twice_seen.iter().any(|&(seen, at)| seen == key && at >= oldest);
-        if !self.twice_seen.iter().any(|&(_, at)| at >= oldest) {
-            return false;
-        }
-        // Only a reversible move (no capture, no pawn move) can lead back to an earlier position.
-        let mut found = false;
-        generate(board, Kind::Quiet, |mv, piece| {
-            if found || piece == Piece::Pawn {
-                return;
-            }
-            let mut child = board.clone();
-            child.play_unchecked(mv);
-            found = is_target(repetition_key(&child));
-        });
-        found
+        let oldest = self.oldest_repeatable(ply);
+        self.twice_seen.iter().any(|&(key, at)| at >= oldest && cuckoo::reaches(board, key))
     }
 
     /// Whether the side to move at `ply` has a reversible move to a position that would then be a draw
@@ -102,15 +93,11 @@ impl Worker<'_> {
     /// moves: the side to move can hold at least a draw here.
     pub(super) fn upcoming_repetition(&self, board: &Board, ply: usize) -> bool {
         let current = self.keys.len() - 1;
-        let reach = (self.frames[ply].clock as usize).min(current - self.repetition_floor.min(current));
-        let oldest = current - reach;
-        // The en-passant part of the key goes: no reversible move leaves an en-passant capture.
-        let key = board.hash_without_ep();
-        (3..=reach).step_by(2).map(|back| current - back).any(|index| {
-            let earlier = self.keys[index];
-            let draws = index >= self.root_index || self.twice_seen.iter().any(|&(k, at)| k == earlier && at >= oldest);
-            draws && cuckoo::reversible_move(board, key ^ earlier).is_some()
-        })
+        let first = self.oldest_repeatable(ply).max(self.root_index);
+        // Positions with the other side to move, three plies back and more.
+        let in_tree = (first..current.saturating_sub(2)).rev().step_by(2);
+        in_tree.map(|index| self.keys[index]).any(|key| cuckoo::reaches(board, key))
+            || self.can_claim_by_move(board, ply)
     }
 
     /// The score of a drawn node at `ply`: `Contempt` against the root side, and off the principal

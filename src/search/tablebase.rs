@@ -58,17 +58,18 @@ pub(super) fn rank_root(
     Some((root::best_moves(&moves, position.halfmove_clock(), rule), probed))
 }
 
-impl Worker<'_> {
-    /// Most pieces of a position probed in the tree (0: no probing).
-    pub(super) fn tree_cardinality(tables: Option<&Tablebases>, settings: &Settings, root_ranked: bool) -> u32 {
-        match tables {
-            Some(tables) if settings.syzygy.rule.is_some() && !root_ranked => {
-                settings.syzygy.probe_limit.min(tables.largest())
-            }
-            _ => 0,
+/// Most pieces of a position probed in the tree (0: none): with tables that know the limit in force,
+/// unless the root is already ranked by them.
+pub(super) fn tree_cardinality(tables: Option<&Tablebases>, settings: &Settings, root_ranked: bool) -> u32 {
+    match tables {
+        Some(tables) if settings.syzygy.rule.is_some() && !root_ranked => {
+            settings.syzygy.probe_limit.min(tables.largest())
         }
+        _ => 0,
     }
+}
 
+impl Worker<'_> {
     /// What the tables say of the node at `ply` with the window (`alpha`, `beta`). A settled score is
     /// also stored in the transposition table.
     pub(super) fn probe_tables(&mut self, board: &Board, depth: i32, ply: usize, alpha: i32, beta: i32) -> TableProbe {
@@ -80,7 +81,8 @@ impl Worker<'_> {
         }
         let Some(wdl) = tables.probe_wdl(board) else { return TableProbe::Unknown };
         self.team.add_tb_hit();
-        let (score, bound) = self.table_score(wdl, ply);
+        let counted = self.settings.syzygy.rule == Some(ClockRule::Ignored);
+        let (score, bound) = verdict(wdl, self.draw_score(ply, true), ply, counted);
         if bound.settles(score, alpha, beta) {
             let depth = (depth + STORED_DEPTH_BONUS).min(MAX_PLY as i32 - 1);
             self.tt.store(board.hash(), None, score::to_tt(score, ply), None, depth, bound);
@@ -92,37 +94,26 @@ impl Worker<'_> {
         }
     }
 
-    /// The score and bound of a table's verdict at `ply`.
-    fn table_score(&self, wdl: Wdl, ply: usize) -> (i32, Bound) {
-        let draw = self.draw_score(ply, true);
-        let counted = self.settings.syzygy.rule == Some(ClockRule::Ignored);
-        match wdl {
-            Wdl::Win => (score::tb_win_in(ply), Bound::Lower),
-            Wdl::CursedWin if counted => (score::tb_win_in(ply), Bound::Lower),
-            Wdl::CursedWin => (draw + CURSED_MARGIN, Bound::Exact),
-            Wdl::Draw => (draw, Bound::Exact),
-            Wdl::BlessedLoss if counted => (-score::tb_win_in(ply), Bound::Upper),
-            Wdl::BlessedLoss => (draw - CURSED_MARGIN, Bound::Exact),
-            Wdl::Loss => (-score::tb_win_in(ply), Bound::Upper),
-        }
+    /// The score to show for a root line starting with `mv`, when the tables' verdict replaces the
+    /// search's: the root is in the tables and the search found no mate.
+    pub(super) fn root_table_score(&self, mv: Option<Move>, searched: i32) -> Option<i32> {
+        let ranked = mv.and_then(|mv| self.root_tables.iter().find(|r| r.mv == mv))?;
+        // The table position is one ply from the root; the ranking already applied the clock rule.
+        (!score::is_mate(searched)).then(|| verdict(ranked.wdl, self.draw_score(0, true), 1, false).0)
     }
+}
 
-    /// The score to show for a root line starting with `mv`: the tables' verdict, unless the search
-    /// found a mate (or the root is not in the tables).
-    pub(super) fn root_table_score(&self, mv: Option<Move>, searched: i32) -> i32 {
-        let Some(ranked) = mv.and_then(|mv| self.root_tables.iter().find(|r| r.mv == mv)) else {
-            return searched;
-        };
-        if score::is_mate(searched) {
-            return searched;
-        }
-        let draw = self.draw_score(0, true);
-        match ranked.wdl {
-            Wdl::Win => score::tb_win_in(1),
-            Wdl::CursedWin => draw + CURSED_MARGIN,
-            Wdl::Draw => draw,
-            Wdl::BlessedLoss => draw - CURSED_MARGIN,
-            Wdl::Loss => -score::tb_win_in(1),
-        }
+/// The score and bound of a table's verdict for a node whose draw scores `draw`, the table position
+/// `distance` plies from the root; `counted`: cursed wins and blessed losses count as wins and losses.
+fn verdict(wdl: Wdl, draw: i32, distance: usize, counted: bool) -> (i32, Bound) {
+    let win = score::tb_win_in(distance);
+    match wdl {
+        Wdl::Win => (win, Bound::Lower),
+        Wdl::CursedWin if counted => (win, Bound::Lower),
+        Wdl::CursedWin => (draw + CURSED_MARGIN, Bound::Exact),
+        Wdl::Draw => (draw, Bound::Exact),
+        Wdl::BlessedLoss if counted => (-win, Bound::Upper),
+        Wdl::BlessedLoss => (draw - CURSED_MARGIN, Bound::Exact),
+        Wdl::Loss => (-win, Bound::Upper),
     }
 }

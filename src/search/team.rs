@@ -141,4 +141,6 @@ pub(super) struct Shared<'a> {
     pub tables: Option<&'a Tablebases>,
     /// The root moves the tables keep, with their results (empty: the root is not in the tables).
     pub root_tables: &'a [RankedMove],
+    /// Most pieces of a position probed in the tree (0: none).
+    pub tb_cardinality: u32,
 }

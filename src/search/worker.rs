@@ -126,7 +126,7 @@ impl<'a> Worker<'a> {
             team: shared.team,
             network: shared.network,
             tables: shared.tables,
-            tb_cardinality: Worker::tree_cardinality(shared.tables, &settings, !shared.root_tables.is_empty()),
+            tb_cardinality: shared.tb_cardinality,
             root_tables: shared.root_tables,
             id,
             others_nodes: 0,

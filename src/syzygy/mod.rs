@@ -95,10 +95,14 @@ impl Tablebases {
     /// folder that cannot be read, a damaged table file, no WDL table at all, or while another
     /// `Tablebases` is alive.
     pub fn load(path: &str) -> Result<Tablebases, String> {
+        Tablebases::open(path, files::scan(path)?)
+    }
+
+    /// Loads the tables of `path` that `files::scan` found there (see `load`).
+    pub fn open(path: &str, found: Found) -> Result<Tablebases, String> {
         if path.contains('\0') {
             return Err("a path cannot hold a NUL character".to_string());
         }
-        let found = files::scan(path)?;
         let folders = files::folders(path).join(":");
         let handle = TableBases::<Adapter>::new(&folders).map_err(|e| match e {
             TBError::AlreadyInitialized | TBError::NotSingleton => "other tables are still loaded".to_string(),

@@ -191,10 +191,10 @@ impl Engine {
             output::info_string("Syzygy tables off");
             return Ok(());
         }
-        files::scan(path)?;
+        let found = files::scan(path)?;
         // The probing code holds one set of tables at a time: the old set goes first.
         self.tables = None;
-        match Tablebases::load(path) {
+        match Tablebases::open(path, found) {
             Ok(tables) => {
                 output::info_string(&format!("Syzygy: found {} in '{path}'", tables.describe()));
                 self.tables = Some(Arc::new(tables));

@@ -278,16 +278,15 @@ impl Options {
             }
             "clear hash" => Ok(Applied { change: Change::ClearHash, note: None }),
             "debug log file" => {
-                let path = value.filter(|v| *v != "<empty>").unwrap_or_default();
-                self.debug_log_file = path.to_string();
+                self.debug_log_file = path_value(value);
                 Ok(Applied { change: Change::DebugLogFile, note: None })
             }
             "evalfile" => {
-                self.eval_file = value.filter(|v| *v != "<empty>").unwrap_or_default().to_string();
+                self.eval_file = path_value(value);
                 Ok(Applied { change: Change::EvalFile, note: None })
             }
             "syzygypath" => {
-                self.syzygy_path = value.filter(|v| *v != "<empty>").unwrap_or_default().to_string();
+                self.syzygy_path = path_value(value);
                 Ok(Applied { change: Change::SyzygyPath, note: None })
             }
             "syzygyprobedepth" => {
@@ -307,6 +306,11 @@ impl Options {
             lower => set_tuning(lower, value).unwrap_or_else(|| Err(format!("unknown option '{name}'"))),
         }
     }
+}
+
+/// A string option's path: none for no value or Stockfish's `<empty>`.
+fn path_value(value: Option<&str>) -> String {
+    value.filter(|v| *v != "<empty>").unwrap_or_default().to_string()
 }
 
 fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
