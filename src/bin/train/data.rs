@@ -85,22 +85,48 @@ fn samples_of(game: &GameRecord, filter: &Filter, out: &mut Vec<(u64, Sample)>) 
     Ok(())
 }
 
-/// Every kept position of the games in `paths`, each position once, shuffled by `seed`.
-pub fn load(paths: &[PathBuf], filter: &Filter, seed: u64) -> Result<Vec<Sample>, String> {
-    let mut keyed = Vec::new();
+/// The kept positions, split by whole games: positions of one game share its result and resemble
+/// each other, so a holdout drawn from the training games' positions would flatter the fit.
+pub struct Loaded {
+    pub training: Vec<Sample>,
+    pub holdout: Vec<Sample>,
+}
+
+/// Every kept position of the games in `paths`, each position once, shuffled by `seed`; a
+/// `holdout` share of the games (drawn by `seed`) is kept apart, without positions the training
+/// games also reach.
+pub fn load(paths: &[PathBuf], filter: &Filter, holdout: f32, seed: u64) -> Result<Loaded, String> {
+    let mut games = Vec::new();
     for path in paths {
-        let (games, _) = read_games(path)?;
-        for game in &games {
-            samples_of(game, filter, &mut keyed)?;
-        }
+        games.extend(read_games(path)?.0);
     }
-    let mut seen = HashSet::with_capacity(keyed.len());
-    let mut samples: Vec<Sample> = keyed.into_iter().filter(|(key, _)| seen.insert(*key)).map(|(_, s)| s).collect();
+    split(&games, filter, holdout, seed)
+}
+
+/// The kept positions of `games`, split as `load` says.
+fn split(games: &[GameRecord], filter: &Filter, holdout: f32, seed: u64) -> Result<Loaded, String> {
     let mut rng = Rng::new(seed);
+    let (mut training, mut held) = (Vec::new(), Vec::new());
+    for game in games {
+        let to_holdout = rng.uniform() < f64::from(holdout);
+        samples_of(game, filter, if to_holdout { &mut held } else { &mut training })?;
+    }
+    let mut seen = HashSet::with_capacity(training.len() + held.len());
+    let training = distinct(training, &mut seen);
+    let holdout = distinct(held, &mut seen);
+    Ok(Loaded { training: shuffled(training, &mut rng), holdout })
+}
+
+/// The samples whose keys `seen` has not met yet, recording them.
+fn distinct(keyed: Vec<(u64, Sample)>, seen: &mut HashSet<u64>) -> Vec<Sample> {
+    keyed.into_iter().filter(|(key, _)| seen.insert(*key)).map(|(_, s)| s).collect()
+}
+
+fn shuffled(mut samples: Vec<Sample>, rng: &mut Rng) -> Vec<Sample> {
     for i in (1..samples.len()).rev() {
         samples.swap(i, rng.below(i as u64 + 1) as usize);
     }
-    Ok(samples)
+    samples
 }
 
 #[cfg(test)]
@@ -127,6 +153,40 @@ mod tests {
         let (_, white_to_move) = out[1];
         assert_eq!((white_to_move.score, white_to_move.result), (-60, 1.0));
         assert_eq!(white_to_move.count, 30);
+    }
+
+    /// A game of `plies` random legal moves from the start, every score `id`.
+    fn random_game(rng: &mut Rng, id: i16, plies: usize) -> GameRecord {
+        let mut board = Board::default();
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            let mut legal = Vec::new();
+            board.generate_moves(|list| {
+                legal.extend(list);
+                false
+            });
+            if legal.is_empty() {
+                break;
+            }
+            let mv = rng.pick(&legal);
+            moves.push((mv, id));
+            board.play_unchecked(mv);
+        }
+        GameRecord { fen: fen::format(&Board::default(), 0, true), outcome: Outcome::Draw, moves }
+    }
+
+    #[test]
+    fn the_holdout_takes_whole_games_and_no_training_position() {
+        let mut rng = Rng::new(5);
+        let games: Vec<GameRecord> = (1..=40).map(|id| random_game(&mut rng, id * 10, 30)).collect();
+        let Loaded { training, holdout } = split(&games, &Filter { skip_plies: 0 }, 0.3, 9).expect("legal games");
+        let ids = |samples: &[Sample]| samples.iter().map(|s| s.score.abs()).collect::<HashSet<i16>>();
+        let (trained, held) = (ids(&training), ids(&holdout));
+        assert!(!held.is_empty() && trained.len() > held.len(), "{} games trained, {} held", trained.len(), held.len());
+        assert!(trained.is_disjoint(&held), "a game split between the sets");
+        let key = |s: &Sample| (s.features, s.count);
+        let training_keys: HashSet<_> = training.iter().map(key).collect();
+        assert!(holdout.iter().all(|s| !training_keys.contains(&key(s))), "a training position held out");
     }
 
     #[test]

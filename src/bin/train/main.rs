@@ -7,10 +7,10 @@
 //! ```
 //!
 //! DATA are `engine datagen` files or packed chunks. The positions are filtered, deduplicated and
-//! shuffled (`data`); a share is held out to show the fit generalises. Every epoch appends a line to
-//! `DIR/loss.csv` (epoch, training loss, holdout loss, learning rate, positions a second), writes the
-//! quantised net `DIR/net-eN.nnue` and the checkpoint `DIR/checkpoint.bin`, from which `--resume`
-//! goes on. The loss is `(sigmoid(out) - target)²`, the target `wdl · result + (1 - wdl) ·
+//! shuffled (`data`); a share of the games is held out to show the fit generalises. Every epoch
+//! appends a line to `DIR/loss.csv` (epoch, training loss, holdout loss, learning rate, positions
+//! a second), writes the quantised net `DIR/net-eN.nnue` and the checkpoint `DIR/checkpoint.bin`,
+//! from which `--resume` goes on. The loss is `(sigmoid(out) - target)²`, the target `wdl · result + (1 - wdl) ·
 //! sigmoid(score / 400)`; the learning rate is multiplied by `--lr-drop` every `--drop-every` epochs.
 
 mod adamw;
@@ -28,7 +28,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use adamw::AdamW;
-use data::{Filter, Sample};
+use data::{Filter, Loaded, Sample};
 use model::Model;
 
 /// What the trainer was asked for.
@@ -178,10 +178,8 @@ fn append_csv(path: &Path, line: &str) -> Result<(), String> {
 fn train(request: &Request) -> Result<(), String> {
     fs::create_dir_all(&request.out).map_err(|e| format!("{}: {e}", request.out.display()))?;
     let filter = Filter { skip_plies: request.skip_plies };
-    let samples = data::load(&request.data, &filter, request.seed)?;
-    let held = ((samples.len() as f32 * request.holdout) as usize).min(samples.len());
-    let (holdout, training) = samples.split_at(held);
-    eprintln!("{} positions: {} to train on, {} held out", samples.len(), training.len(), holdout.len());
+    let Loaded { training, holdout } = data::load(&request.data, &filter, request.holdout, request.seed)?;
+    eprintln!("{} positions to train on, {} held out (whole games)", training.len(), holdout.len());
     let checkpoint_path = request.out.join("checkpoint.bin");
     let (mut model, mut optimizer, first_epoch) = if request.resume {
         let (model, mut optimizer, epochs) = checkpoint::load(&checkpoint_path)?;
@@ -199,9 +197,9 @@ fn train(request: &Request) -> Result<(), String> {
     for epoch_index in first_epoch..request.epochs {
         let lr = request.lr * request.lr_drop.powi((epoch_index / request.drop_every) as i32);
         let start = Instant::now();
-        let train_loss = epoch(&mut model, &mut optimizer, training, request, lr);
+        let train_loss = epoch(&mut model, &mut optimizer, &training, request, lr);
         let rate = training.len() as f64 / start.elapsed().as_secs_f64().max(1e-3);
-        let holdout_loss = mean_loss(&model, holdout, request.wdl);
+        let holdout_loss = mean_loss(&model, &holdout, request.wdl);
         let number = epoch_index + 1;
         eprintln!("epoch {number}: train {train_loss:.6} holdout {holdout_loss:.6} lr {lr:.6} {rate:.0} positions/s");
         append_csv(&csv, &format!("{number},{train_loss:.7},{holdout_loss:.7},{lr},{rate:.0}"))?;
