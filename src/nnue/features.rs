@@ -18,6 +18,12 @@ pub fn feature(perspective: Color, color: Color, piece: Piece, square: Square) -
     relative * 384 + piece as usize * 64 + square
 }
 
+/// The same piece on the square mirrored left to right (a file to h file): the square's low three
+/// bits are its file.
+pub fn mirror(feature: usize) -> usize {
+    feature ^ 7
+}
+
 /// The active features of `board` from each side's perspective: `[white's, black's]`.
 pub fn active(board: &Board) -> [Vec<usize>; 2] {
     let mut out = [Vec::with_capacity(MAX_ACTIVE), Vec::with_capacity(MAX_ACTIVE)];
@@ -53,5 +59,16 @@ mod tests {
         // White's king on e1 is an own king on e1 for white, an enemy king on e8 for black.
         assert_eq!(feature(Color::White, Color::White, Piece::King, Square::E1), 5 * 64 + 4);
         assert_eq!(feature(Color::Black, Color::White, Piece::King, Square::E1), 384 + 5 * 64 + 60);
+    }
+
+    #[test]
+    fn mirroring_moves_a_piece_to_the_other_wing_on_its_rank() {
+        for perspective in [Color::White, Color::Black] {
+            for square in Square::ALL {
+                let mirrored = Square::new(square.file().flip(), square.rank());
+                let of = |sq| feature(perspective, Color::Black, Piece::Knight, sq);
+                assert_eq!(mirror(of(square)), of(mirrored), "{square}");
+            }
+        }
     }
 }

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use cozy_chess::{Board, Color};
 use engine::datagen::format::{GameRecord, Outcome};
 use engine::datagen::read_games;
-use engine::nnue::features::{active, MAX_ACTIVE};
+use engine::nnue::features::{active, mirror, MAX_ACTIVE};
 use engine::nnue::network::SCALE;
 use engine::position::fen;
 use engine::rng::Rng;
@@ -42,6 +42,18 @@ impl Sample {
         Sample { features, count: ours.len().min(MAX_ACTIVE) as u8, score: score as i16, result }
     }
 
+    /// The position mirrored left to right, with the same score and result: the net does not see
+    /// castling rights, and most of what a position is worth does not depend on its wing.
+    pub fn mirrored(&self) -> Sample {
+        let mut out = *self;
+        for side in &mut out.features {
+            for f in &mut side[..usize::from(self.count)] {
+                *f = mirror(usize::from(*f)) as u16;
+            }
+        }
+        out
+    }
+
     /// What the network should predict: the result weighted `wdl`, the search score's expectation
     /// the rest.
     pub fn target(&self, wdl: f32) -> f32 {
@@ -55,6 +67,8 @@ impl Sample {
 pub struct Filter {
     /// The first plies of each game are skipped.
     pub skip_plies: usize,
+    /// Each training position is also learnt mirrored left to right (the holdout is not).
+    pub mirror: bool,
 }
 
 /// The kept positions of `game`.
@@ -112,8 +126,12 @@ fn split(games: &[GameRecord], filter: &Filter, holdout: f32, seed: u64) -> Resu
         samples_of(game, filter, if to_holdout { &mut held } else { &mut training })?;
     }
     let mut seen = HashSet::with_capacity(training.len() + held.len());
-    let training = distinct(training, &mut seen);
+    let mut training = distinct(training, &mut seen);
     let holdout = distinct(held, &mut seen);
+    if filter.mirror {
+        let mirrored: Vec<Sample> = training.iter().map(Sample::mirrored).collect();
+        training.extend(mirrored);
+    }
     Ok(Loaded { training: shuffled(training, &mut rng), holdout })
 }
 
@@ -145,7 +163,7 @@ mod tests {
                 .collect(),
         };
         let mut out = Vec::new();
-        samples_of(&game, &Filter { skip_plies: 1 }, &mut out).expect("a legal game");
+        samples_of(&game, &Filter { skip_plies: 1, mirror: false }, &mut out).expect("a legal game");
         // Skipped: ply 0 (skip), e4d5 and d8d5 (captures), d5a5's position (a mate score).
         assert_eq!(out.len(), 2);
         let (_, black_to_move) = out[0];
@@ -179,7 +197,8 @@ mod tests {
     fn the_holdout_takes_whole_games_and_no_training_position() {
         let mut rng = Rng::new(5);
         let games: Vec<GameRecord> = (1..=40).map(|id| random_game(&mut rng, id * 10, 30)).collect();
-        let Loaded { training, holdout } = split(&games, &Filter { skip_plies: 0 }, 0.3, 9).expect("legal games");
+        let Loaded { training, holdout } =
+            split(&games, &Filter { skip_plies: 0, mirror: false }, 0.3, 9).expect("legal games");
         let ids = |samples: &[Sample]| samples.iter().map(|s| s.score.abs()).collect::<HashSet<i16>>();
         let (trained, held) = (ids(&training), ids(&holdout));
         assert!(!held.is_empty() && trained.len() > held.len(), "{} games trained, {} held", trained.len(), held.len());
@@ -187,6 +206,25 @@ mod tests {
         let key = |s: &Sample| (s.features, s.count);
         let training_keys: HashSet<_> = training.iter().map(key).collect();
         assert!(holdout.iter().all(|s| !training_keys.contains(&key(s))), "a training position held out");
+    }
+
+    #[test]
+    fn mirrored_positions_double_the_training_set_only() {
+        let mut rng = Rng::new(5);
+        let games: Vec<GameRecord> = (1..=20).map(|id| random_game(&mut rng, id, 30)).collect();
+        let plain = split(&games, &Filter { skip_plies: 0, mirror: false }, 0.3, 9).expect("legal games");
+        let both = split(&games, &Filter { skip_plies: 0, mirror: true }, 0.3, 9).expect("legal games");
+        assert_eq!(both.training.len(), 2 * plain.training.len());
+        assert_eq!(both.holdout, plain.holdout);
+        let board: Board = "4k3/8/8/8/8/8/1P6/R3K3 w - - 0 1".parse().expect("fen");
+        let mirrored: Board = "3k4/8/8/8/8/8/6P1/3K3R w - - 0 1".parse().expect("fen");
+        let sorted = |sample: Sample| {
+            sample.features.map(|mut side| {
+                side[..usize::from(sample.count)].sort();
+                side
+            })
+        };
+        assert_eq!(sorted(Sample::new(&board, 50, 1.0).mirrored()), sorted(Sample::new(&mirrored, 50, 1.0)));
     }
 
     #[test]

@@ -3,15 +3,17 @@
 //! ```text
 //! cargo run --release --bin train -- --out DIR [--hidden 256] [--epochs 20] [--batch 16384]
 //!     [--lr 0.001] [--lr-drop 0.3] [--drop-every 8] [--wdl 0.3] [--weight-decay 0.01]
-//!     [--skip-plies 8] [--holdout 0.02] [--threads 2] [--seed 1] [--resume] DATA...
+//!     [--skip-plies 8] [--no-mirror] [--holdout 0.02] [--threads 2] [--seed 1] [--resume] DATA...
 //! ```
 //!
-//! DATA are `engine datagen` files or packed chunks. The positions are filtered, deduplicated and
-//! shuffled (`data`); a share of the games is held out to show the fit generalises. Every epoch
+//! DATA are `engine datagen` files or packed chunks. The positions are filtered, deduplicated,
+//! mirrored left to right (unless `--no-mirror`: twice the positions to learn from) and shuffled
+//! (`data`); a share of the games is held out to show the fit generalises. Every epoch
 //! appends a line to `DIR/loss.csv` (epoch, training loss, holdout loss, learning rate, positions
 //! a second), writes the quantised net `DIR/net-eN.nnue` and the checkpoint `DIR/checkpoint.bin`,
-//! from which `--resume` goes on. The loss is `(sigmoid(out) - target)²`, the target `wdl · result + (1 - wdl) ·
-//! sigmoid(score / 400)`; the learning rate is multiplied by `--lr-drop` every `--drop-every` epochs.
+//! from which `--resume` goes on. The loss is `(sigmoid(out) - target)²`, the target
+//! `wdl · result + (1 - wdl) · sigmoid(score / 400)`; the learning rate is multiplied by
+//! `--lr-drop` every `--drop-every` epochs.
 
 mod adamw;
 mod checkpoint;
@@ -45,6 +47,7 @@ struct Request {
     wdl: f32,
     weight_decay: f32,
     skip_plies: usize,
+    mirror: bool,
     holdout: f32,
     threads: usize,
     seed: u64,
@@ -65,6 +68,7 @@ impl Default for Request {
             wdl: 0.3,
             weight_decay: 0.01,
             skip_plies: 8,
+            mirror: true,
             holdout: 0.02,
             threads: 2,
             seed: 1,
@@ -83,6 +87,10 @@ fn parse(args: &[String]) -> Result<Request, String> {
         }
         if arg == "--resume" {
             request.resume = true;
+            continue;
+        }
+        if arg == "--no-mirror" {
+            request.mirror = false;
             continue;
         }
         let value = rest.next().ok_or_else(|| format!("{arg} needs a value"))?;
@@ -177,7 +185,7 @@ fn append_csv(path: &Path, line: &str) -> Result<(), String> {
 
 fn train(request: &Request) -> Result<(), String> {
     fs::create_dir_all(&request.out).map_err(|e| format!("{}: {e}", request.out.display()))?;
-    let filter = Filter { skip_plies: request.skip_plies };
+    let filter = Filter { skip_plies: request.skip_plies, mirror: request.mirror };
     let Loaded { training, holdout } = data::load(&request.data, &filter, request.holdout, request.seed)?;
     eprintln!("{} positions to train on, {} held out (whole games)", training.len(), holdout.len());
     let checkpoint_path = request.out.join("checkpoint.bin");

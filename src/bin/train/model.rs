@@ -2,13 +2,19 @@
 //! pass, the loss and its gradient, and quantisation to the engine's `Network`.
 //!
 //! Layout of the parameters: input weights (`768 · H`, feature-major), input biases (H), output
-//! weights (2H, the side to move's half first), output bias (1). The output `out` is in units of
+//! weights (2H, the side to move's half first), output bias (1), then the factoriser: weights that
+//! each colour-relative piece adds on every square (`12 · H`). A piece's worth is learnt from all
+//! its squares at once, which a square seen in few games needs; quantisation adds the factoriser
+//! into the input weights, so the engine's network is unchanged. The output `out` is in units of
 //! `SCALE` centipawns; the loss is `(sigmoid(out) - target)²`.
 
 use engine::nnue::features::INPUTS;
 use engine::nnue::network::{Network, QA, QB};
 
 use crate::data::Sample;
+
+/// Colour-relative pieces: a feature's piece is `feature / 64`.
+const PIECES: usize = INPUTS / 64;
 
 /// The largest magnitude of a parameter (`127 / QB` below 2, as engines commonly clip).
 pub const CLIP: f32 = 1.98;
@@ -45,12 +51,13 @@ impl Model {
         params.extend((0..hidden).map(|_| uniform(0.1)));
         params.extend((0..2 * hidden).map(|_| uniform(1.0 / (hidden as f32).sqrt())));
         params.push(0.0);
+        params.extend((0..PIECES * hidden).map(|_| 0.0));
         Model { hidden, params }
     }
 
     /// Parameters of a network with `hidden` neurons.
     pub fn len(hidden: usize) -> usize {
-        (INPUTS + 3) * hidden + 1
+        (INPUTS + 3 + PIECES) * hidden + 1
     }
 
     fn input_bias_at(&self) -> usize {
@@ -65,6 +72,11 @@ impl Model {
         (INPUTS + 3) * self.hidden
     }
 
+    /// The weights a piece adds on every square (the factoriser; merged into the input weights).
+    fn factor_at(&self, feature: usize) -> usize {
+        self.output_bias_at() + 1 + feature / 64 * self.hidden
+    }
+
     /// The two accumulators of `sample` (the side to move's first).
     fn accumulators(&self, sample: &Sample) -> [Vec<f32>; 2] {
         let h = self.hidden;
@@ -73,7 +85,8 @@ impl Model {
             let mut acc = bias.to_vec();
             for &f in &features[..usize::from(sample.count)] {
                 let row = &self.params[usize::from(f) * h..(usize::from(f) + 1) * h];
-                acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+                let factor = &self.params[self.factor_at(usize::from(f))..][..h];
+                acc.iter_mut().zip(row).zip(factor).for_each(|((a, w), v)| *a += w + v);
             }
             acc
         })
@@ -113,6 +126,8 @@ impl Model {
             for &f in &features[..usize::from(sample.count)] {
                 let row = &mut grad[usize::from(f) * h..(usize::from(f) + 1) * h];
                 row.iter_mut().zip(&d_acc).for_each(|(g, d)| *g += d);
+                let factor = &mut grad[self.factor_at(usize::from(f))..][..h];
+                factor.iter_mut().zip(&d_acc).for_each(|(g, d)| *g += d);
             }
         }
         error * error
@@ -128,9 +143,12 @@ impl Model {
     pub fn quantise(&self) -> Network {
         let round = |x: f32, scale: i32| (x * scale as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
         let (b1, w2, b2) = (self.input_bias_at(), self.output_weights_at(), self.output_bias_at());
+        let h = self.hidden;
         Network::new(
             self.hidden,
-            self.params[..b1].iter().map(|&w| round(w, QA)).collect(),
+            (0..b1)
+                .map(|i| round((self.params[i] + self.params[self.factor_at(i / h) + i % h]).clamp(-CLIP, CLIP), QA))
+                .collect(),
             self.params[b1..w2].iter().map(|&w| round(w, QA)).collect(),
             self.params[w2..b2].iter().map(|&w| round(w, QB)).collect(),
             (self.params[b2] * (QA * QB) as f32).round() as i32,
@@ -174,7 +192,9 @@ mod tests {
             model.backward(s, 0.3, &mut grad);
         }
         let active: Vec<usize> = data[0].features[0][..4].iter().map(|&f| usize::from(f) * 4 + 1).collect();
-        let checked = [active, vec![b1, b1 + 3, model.output_weights_at() + 2, model.output_bias_at()]].concat();
+        let factors = vec![model.factor_at(0) + 2, model.factor_at(11 * 64) + 3];
+        let checked =
+            [active, factors, vec![b1, b1 + 3, model.output_weights_at() + 2, model.output_bias_at()]].concat();
         for index in checked {
             let epsilon = 1e-3;
             let mut plus = model.clone();
@@ -191,18 +211,41 @@ mod tests {
     #[test]
     fn clipped_weights_quantise_into_seven_and_nine_bits() {
         let mut model = Model::new(4, 8);
-        let last = model.params.len() - 2;
+        let last_output_weight = model.output_bias_at() - 1;
         model.params[0] = 5.0;
-        model.params[last] = -7.0;
+        model.params[last_output_weight] = -7.0;
         model.clip();
         let net = model.quantise();
         assert_eq!(net.input_weights[0], (CLIP * QA as f32).round() as i16);
+        assert_eq!(net.output_weights[7], -(CLIP * QB as f32).round() as i16);
         assert!(net.output_weights.iter().all(|w| w.abs() <= 127), "{:?}", net.output_weights);
     }
 
     #[test]
+    fn the_factoriser_is_added_into_every_square_of_its_piece() {
+        let mut model = Model::new(4, 8);
+        let knight_on_a1 = 64;
+        let knight_on_h8 = 2 * 64 - 1;
+        let (at, plain) = (model.factor_at(knight_on_a1) + 1, model.quantise());
+        model.params[at] = 0.5;
+        let factored = model.quantise();
+        for feature in 0..INPUTS {
+            for neuron in 0..4 {
+                let i = feature * 4 + neuron;
+                let added = i32::from(factored.input_weights[i]) - i32::from(plain.input_weights[i]);
+                let knight = (knight_on_a1..=knight_on_h8).contains(&feature) && neuron == 1;
+                assert!((added - if knight { QA / 2 } else { 0 }).abs() <= 1, "feature {feature}, neuron {neuron}");
+            }
+        }
+    }
+
+    #[test]
     fn quantised_inference_agrees_with_the_float_forward_pass() {
-        let model = Model::new(32, 5);
+        let mut model = Model::new(32, 5);
+        let factoriser = model.factor_at(0);
+        for (i, p) in model.params[factoriser..].iter_mut().enumerate() {
+            *p = (i % 7) as f32 * 0.01 - 0.03;
+        }
         let net = model.quantise();
         for sample_fen in [
             "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
