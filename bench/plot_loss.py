@@ -3,7 +3,8 @@
 
     python3 bench/plot_loss.py train/loss.csv train/loss.png [--title "net 1"]
 
-Training and holdout loss by epoch, the learning rate on a second axis.
+Training and holdout loss by epoch, the hand-crafted evaluation's holdout loss as a dashed line
+(the fit to beat), the learning rate on a second axis.
 """
 import argparse
 import csv
@@ -25,6 +26,9 @@ def main():
     fig, ax = plt.subplots(figsize=(7, 4))
     ax.plot(epochs, [float(r["train_loss"]) for r in rows], marker="o", label="training")
     ax.plot(epochs, [float(r["holdout_loss"]) for r in rows], marker="s", label="holdout")
+    if rows and rows[0].get("hand_crafted_holdout_loss"):
+        reference = float(rows[0]["hand_crafted_holdout_loss"])
+        ax.axhline(reference, color="black", linestyle="--", label="hand-crafted eval (holdout)")
     ax.set_xlabel("epoch")
     ax.set_ylabel("loss (sigmoid MSE)")
     ax.set_title(args.title)

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use cozy_chess::{Board, Color};
 use engine::datagen::format::{GameRecord, Outcome};
 use engine::datagen::read_games;
+use engine::eval;
 use engine::nnue::features::{active, mirror, MAX_ACTIVE};
 use engine::nnue::network::SCALE;
 use engine::position::fen;
@@ -71,8 +72,16 @@ pub struct Filter {
     pub mirror: bool,
 }
 
-/// The kept positions of `game`.
-fn samples_of(game: &GameRecord, filter: &Filter, out: &mut Vec<(u64, Sample)>) -> Result<(), String> {
+/// A kept position: its key (for deduplication), its sample and, for the holdout, the hand-crafted
+/// evaluation's verdict on it (for side to move) to compare the net's fit with.
+struct Kept {
+    key: u64,
+    sample: Sample,
+    hand_crafted: i32,
+}
+
+/// The kept positions of `game`, with the hand-crafted evaluation when `hand_crafted`.
+fn samples_of(game: &GameRecord, filter: &Filter, hand_crafted: bool, out: &mut Vec<Kept>) -> Result<(), String> {
     let mut board = fen::parse(&game.fen).map_err(|e| format!("{}: {e:?}", game.fen))?.board;
     for (ply, &(mv, white_score)) in game.moves.iter().enumerate() {
         if !board.is_legal(mv) {
@@ -92,7 +101,9 @@ fn samples_of(game: &GameRecord, filter: &Filter, out: &mut Vec<(u64, Sample)>) 
             } else {
                 (-i32::from(white_score), 1.0 - white_result)
             };
-            out.push((board.hash(), Sample::new(&board, score, result)));
+            let sample = Sample::new(&board, score, result);
+            let hand_crafted = if hand_crafted { eval::evaluate(&board) } else { 0 };
+            out.push(Kept { key: board.hash(), sample, hand_crafted });
         }
         board.play_unchecked(mv);
     }
@@ -104,6 +115,8 @@ fn samples_of(game: &GameRecord, filter: &Filter, out: &mut Vec<(u64, Sample)>) 
 pub struct Loaded {
     pub training: Vec<Sample>,
     pub holdout: Vec<Sample>,
+    /// The hand-crafted evaluation of each holdout position, for the side to move.
+    pub hand_crafted: Vec<i32>,
 }
 
 /// Every kept position of the games in `paths`, each position once, shuffled by `seed`; a
@@ -123,21 +136,21 @@ fn split(games: &[GameRecord], filter: &Filter, holdout: f32, seed: u64) -> Resu
     let (mut training, mut held) = (Vec::new(), Vec::new());
     for game in games {
         let to_holdout = rng.uniform() < f64::from(holdout);
-        samples_of(game, filter, if to_holdout { &mut held } else { &mut training })?;
+        samples_of(game, filter, to_holdout, if to_holdout { &mut held } else { &mut training })?;
     }
     let mut seen = HashSet::with_capacity(training.len() + held.len());
-    let mut training = distinct(training, &mut seen);
-    let holdout = distinct(held, &mut seen);
+    let mut training: Vec<Sample> = distinct(training, &mut seen).map(|kept| kept.sample).collect();
+    let (holdout, hand_crafted) = distinct(held, &mut seen).map(|kept| (kept.sample, kept.hand_crafted)).unzip();
     if filter.mirror {
         let mirrored: Vec<Sample> = training.iter().map(Sample::mirrored).collect();
         training.extend(mirrored);
     }
-    Ok(Loaded { training: shuffled(training, &mut rng), holdout })
+    Ok(Loaded { training: shuffled(training, &mut rng), holdout, hand_crafted })
 }
 
-/// The samples whose keys `seen` has not met yet, recording them.
-fn distinct(keyed: Vec<(u64, Sample)>, seen: &mut HashSet<u64>) -> Vec<Sample> {
-    keyed.into_iter().filter(|(key, _)| seen.insert(*key)).map(|(_, s)| s).collect()
+/// The positions whose keys `seen` has not met yet, recording them.
+fn distinct<'a>(kept: Vec<Kept>, seen: &'a mut HashSet<u64>) -> impl Iterator<Item = Kept> + 'a {
+    kept.into_iter().filter(|kept| seen.insert(kept.key))
 }
 
 fn shuffled(mut samples: Vec<Sample>, rng: &mut Rng) -> Vec<Sample> {
@@ -163,12 +176,12 @@ mod tests {
                 .collect(),
         };
         let mut out = Vec::new();
-        samples_of(&game, &Filter { skip_plies: 1, mirror: false }, &mut out).expect("a legal game");
+        samples_of(&game, &Filter { skip_plies: 1, mirror: false }, false, &mut out).expect("a legal game");
         // Skipped: ply 0 (skip), e4d5 and d8d5 (captures), d5a5's position (a mate score).
         assert_eq!(out.len(), 2);
-        let (_, black_to_move) = out[0];
+        let black_to_move = out[0].sample;
         assert_eq!((black_to_move.score, black_to_move.result), (-40, 0.0));
-        let (_, white_to_move) = out[1];
+        let white_to_move = out[1].sample;
         assert_eq!((white_to_move.score, white_to_move.result), (-60, 1.0));
         assert_eq!(white_to_move.count, 30);
     }
@@ -197,7 +210,7 @@ mod tests {
     fn the_holdout_takes_whole_games_and_no_training_position() {
         let mut rng = Rng::new(5);
         let games: Vec<GameRecord> = (1..=40).map(|id| random_game(&mut rng, id * 10, 30)).collect();
-        let Loaded { training, holdout } =
+        let Loaded { training, holdout, hand_crafted } =
             split(&games, &Filter { skip_plies: 0, mirror: false }, 0.3, 9).expect("legal games");
         let ids = |samples: &[Sample]| samples.iter().map(|s| s.score.abs()).collect::<HashSet<i16>>();
         let (trained, held) = (ids(&training), ids(&holdout));
@@ -206,6 +219,9 @@ mod tests {
         let key = |s: &Sample| (s.features, s.count);
         let training_keys: HashSet<_> = training.iter().map(key).collect();
         assert!(holdout.iter().all(|s| !training_keys.contains(&key(s))), "a training position held out");
+        // Random moves leave material uneven: the hand-crafted evaluation sees it.
+        assert_eq!(hand_crafted.len(), holdout.len());
+        assert!(hand_crafted.iter().any(|&e| e.abs() > 200), "{hand_crafted:?}");
     }
 
     #[test]

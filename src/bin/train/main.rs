@@ -11,7 +11,8 @@
 //! (`data`); a share of the games is held out to show the fit generalises. Every epoch
 //! appends a line to `DIR/loss.csv` (epoch, training loss, holdout loss, learning rate, positions
 //! a second), writes the quantised net `DIR/net-eN.nnue` and the checkpoint `DIR/checkpoint.bin`,
-//! from which `--resume` goes on. The loss is `(sigmoid(out) - target)²`, the target
+//! from which `--resume` goes on. The CSV's last column is the hand-crafted evaluation's loss on
+//! the same holdout, the fit to beat. The loss is `(sigmoid(out) - target)²`, the target
 //! `wdl · result + (1 - wdl) · sigmoid(score / 400)`; the learning rate is multiplied by
 //! `--lr-drop` every `--drop-every` epochs.
 
@@ -32,6 +33,9 @@ use rayon::prelude::*;
 use adamw::AdamW;
 use data::{Filter, Loaded, Sample};
 use model::Model;
+
+/// Centipawns per unit of output tried for the hand-crafted evaluation.
+const HAND_CRAFTED_SCALES: std::ops::RangeInclusive<i32> = 100..=800;
 
 /// What the trainer was asked for.
 #[derive(Clone, Debug)]
@@ -156,6 +160,21 @@ fn mean_loss(model: &Model, samples: &[Sample], wdl: f32) -> f64 {
     total / samples.len() as f64
 }
 
+/// The hand-crafted evaluation's loss on the holdout, read as the net's output at the scale (in
+/// centipawns per unit) that suits it best, and that scale: the fit a net has to beat.
+fn hand_crafted_loss(holdout: &[Sample], evaluations: &[i32], wdl: f32) -> (f64, i32) {
+    let loss_at = |scale: i32| {
+        let total: f64 = holdout
+            .iter()
+            .zip(evaluations)
+            .map(|(s, &e)| f64::from((1.0 / (1.0 + (-(e as f32) / scale as f32).exp()) - s.target(wdl)).powi(2)))
+            .sum();
+        total / holdout.len().max(1) as f64
+    };
+    let tried = HAND_CRAFTED_SCALES.step_by(10).map(|scale| (loss_at(scale), scale));
+    tried.min_by(|a, b| a.0.total_cmp(&b.0)).unwrap_or((0.0, 0))
+}
+
 /// One pass over `samples` in batches; the mean training loss.
 fn epoch(model: &mut Model, optimizer: &mut AdamW, samples: &[Sample], request: &Request, lr: f32) -> f64 {
     let bar = ProgressBar::new(samples.len() as u64);
@@ -186,8 +205,10 @@ fn append_csv(path: &Path, line: &str) -> Result<(), String> {
 fn train(request: &Request) -> Result<(), String> {
     fs::create_dir_all(&request.out).map_err(|e| format!("{}: {e}", request.out.display()))?;
     let filter = Filter { skip_plies: request.skip_plies, mirror: request.mirror };
-    let Loaded { training, holdout } = data::load(&request.data, &filter, request.holdout, request.seed)?;
+    let Loaded { training, holdout, hand_crafted } = data::load(&request.data, &filter, request.holdout, request.seed)?;
     eprintln!("{} positions to train on, {} held out (whole games)", training.len(), holdout.len());
+    let (reference, reference_scale) = hand_crafted_loss(&holdout, &hand_crafted, request.wdl);
+    eprintln!("the hand-crafted evaluation's holdout loss: {reference:.6} (at its best scale, {reference_scale} cp)");
     let checkpoint_path = request.out.join("checkpoint.bin");
     let (mut model, mut optimizer, first_epoch) = if request.resume {
         let (model, mut optimizer, epochs) = checkpoint::load(&checkpoint_path)?;
@@ -200,7 +221,8 @@ fn train(request: &Request) -> Result<(), String> {
     };
     let csv = request.out.join("loss.csv");
     if first_epoch == 0 {
-        fs::write(&csv, "epoch,train_loss,holdout_loss,lr,positions_per_second\n").map_err(|e| e.to_string())?;
+        let header = "epoch,train_loss,holdout_loss,lr,positions_per_second,hand_crafted_holdout_loss\n";
+        fs::write(&csv, header).map_err(|e| e.to_string())?;
     }
     for epoch_index in first_epoch..request.epochs {
         let lr = request.lr * request.lr_drop.powi((epoch_index / request.drop_every) as i32);
@@ -210,7 +232,7 @@ fn train(request: &Request) -> Result<(), String> {
         let holdout_loss = mean_loss(&model, &holdout, request.wdl);
         let number = epoch_index + 1;
         eprintln!("epoch {number}: train {train_loss:.6} holdout {holdout_loss:.6} lr {lr:.6} {rate:.0} positions/s");
-        append_csv(&csv, &format!("{number},{train_loss:.7},{holdout_loss:.7},{lr},{rate:.0}"))?;
+        append_csv(&csv, &format!("{number},{train_loss:.7},{holdout_loss:.7},{lr},{rate:.0},{reference:.7}"))?;
         let net = request.out.join(format!("net-e{number}.nnue"));
         fs::write(&net, model.quantise().to_bytes()).map_err(|e| format!("{}: {e}", net.display()))?;
         checkpoint::save(&checkpoint_path, &model, &optimizer, number)?;
@@ -246,6 +268,7 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cozy_chess::Board;
 
     #[test]
     fn the_loss_falls_on_a_small_fixed_sample() {
@@ -272,6 +295,17 @@ mod tests {
         }
         let after = mean_loss(&model, &samples, 0.3);
         assert!(after < before * 0.2, "loss {before} -> {after}");
+    }
+
+    #[test]
+    fn the_hand_crafted_reference_finds_the_scale_of_its_evaluations() {
+        let board = Board::default();
+        let samples: Vec<Sample> = [-400, -120, 0, 80, 300].map(|score| Sample::new(&board, score, 0.5)).into();
+        // Evaluations three quarters of the search scores fit best read at 300 cp a unit.
+        let evaluations: Vec<i32> = samples.iter().map(|s| i32::from(s.score) * 3 / 4).collect();
+        let (loss, scale) = hand_crafted_loss(&samples, &evaluations, 0.0);
+        assert_eq!(scale, 300);
+        assert!(loss < 1e-9, "{loss}");
     }
 
     #[test]
