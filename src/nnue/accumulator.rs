@@ -10,6 +10,7 @@ use cozy_chess::{Board, Color, File, Move, Piece, Square};
 
 use super::features::{active, feature};
 use super::network::Network;
+use super::simd;
 
 /// The first layer of both perspectives: `[white's, black's]`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -80,16 +81,16 @@ impl Accumulator {
     pub fn update_into(&self, next: &mut Accumulator, net: &Network, board: &Board, mv: Move) {
         let Changes { removed, added } = changes(board, mv);
         for (index, perspective) in [Color::White, Color::Black].into_iter().enumerate() {
-            let values = &mut next.values[index];
-            values.copy_from_slice(&self.values[index]);
-            for &(color, piece, square) in removed.iter().flatten() {
-                let row = net.row(feature(perspective, color, piece, square));
-                values.iter_mut().zip(row).for_each(|(v, w)| *v = v.wrapping_sub(*w));
+            let mut rows: [&[i16]; 4] = [&[]; 4];
+            let mut count = [0; 2];
+            for (kind, pieces) in [removed, added].iter().enumerate() {
+                for &(color, piece, square) in pieces.iter().flatten() {
+                    rows[2 * kind + count[kind]] = net.row(feature(perspective, color, piece, square));
+                    count[kind] += 1;
+                }
             }
-            for &(color, piece, square) in added.iter().flatten() {
-                let row = net.row(feature(perspective, color, piece, square));
-                values.iter_mut().zip(row).for_each(|(v, w)| *v = v.wrapping_add(*w));
-            }
+            let (removed_rows, added_rows) = (&rows[..count[0]], &rows[2..2 + count[1]]);
+            simd::update(&mut next.values[index], &self.values[index], removed_rows, added_rows);
         }
     }
 
@@ -114,9 +115,10 @@ mod tests {
     use crate::rng::Rng;
     use crate::search::movegen::legal_moves;
 
-    /// A small network with varied weights, so that any wrong feature shows.
+    /// A small network with varied weights, so that any wrong feature shows; 32 neurons, so that
+    /// the vector paths of the update run where the CPU has them.
     fn net() -> Network {
-        let hidden = 8;
+        let hidden = 32;
         let mut rng = Rng::new(99);
         let mut value = |spread: u64| rng.below(spread) as i16 - (spread / 2) as i16;
         let input_weights = (0..INPUTS * hidden).map(|_| value(200)).collect();
