@@ -1,6 +1,6 @@
 //! The neural evaluation (NNUE): its input features, the quantised network with its file format,
-//! and accumulators updated move by move. Training lives in `src/bin/train`; the search does not
-//! use a network yet.
+//! accumulators updated move by move, and the vector code of their hot loops (`simd`). Training
+//! lives in `src/bin/train`; the search evaluates with a network when `EvalFile` names one.
 
 pub mod accumulator;
 pub mod explain;
