@@ -2,6 +2,9 @@
 //! every recorded game replays legally from its start, games ended by the rules say so, and packed
 //! chunks read back as the games they were packed from.
 
+#[path = "common/network.rs"]
+mod network;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -9,6 +12,7 @@ use cozy_chess::{Board, Color, GameStatus};
 use engine::datagen::format::{GameRecord, Outcome};
 use engine::datagen::read_games;
 use engine::position::fen;
+use network::network_file;
 
 /// A fresh folder for one test's output.
 fn scratch(name: &str) -> PathBuf {
@@ -24,13 +28,23 @@ fn engine(args: &[&str]) -> (bool, String, String) {
     (output.status.success(), text(&output.stdout), text(&output.stderr))
 }
 
-/// Runs a small datagen (`--chess960 50` so both kinds of start come up) into `out`.
-fn generate(out: &Path, seed: &str) -> String {
+/// Runs a small datagen (`--chess960 50` so both kinds of start come up) into `out`, with `more`
+/// arguments.
+fn generate_with(out: &Path, seed: &str, more: &[&str]) -> String {
     let out = out.to_str().expect("a UTF-8 path");
     let args = ["datagen", "--games", "6", "--threads", "2", "--nodes", "400", "--seed", seed, "--chess960", "50"];
-    let (ok, stdout, stderr) = engine(&[&args[..], &["--out", out]].concat());
+    let (ok, stdout, stderr) = engine(&[&args[..], &["--out", out], more].concat());
     assert!(ok, "{stdout}{stderr}");
     stdout
+}
+
+fn generate(out: &Path, seed: &str) -> String {
+    generate_with(out, seed, &[])
+}
+
+/// Every game of the files in `dir`.
+fn games_in(dir: &Path) -> Vec<GameRecord> {
+    files(dir).iter().flat_map(|path| read_games(path).expect("readable").0).collect()
 }
 
 fn files(dir: &Path) -> Vec<PathBuf> {
@@ -116,5 +130,36 @@ fn bad_datagen_arguments_are_refused_with_a_reason() {
     for args in [&["datagen", "--games"][..], &["datagen", "--games", "x"], &["datagen", "--colour", "1"]] {
         let (ok, stdout, stderr) = engine(args);
         assert!(!ok && stdout.is_empty() && stderr.starts_with("datagen: "), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn a_network_plays_its_own_games_the_same_for_the_same_seed() {
+    let (net, _) = network_file("datagen");
+    let net = net.to_str().expect("a UTF-8 path");
+    let (hand_crafted, first, second) = (scratch("hce"), scratch("net-first"), scratch("net-second"));
+    generate(&hand_crafted, "5");
+    generate_with(&first, "5", &["--eval-file", net]);
+    generate_with(&second, "5", &["--eval-file", net]);
+    let with_net = games_in(&first);
+    assert_eq!(with_net, games_in(&second));
+    assert_eq!(with_net.len(), 6);
+    for game in &with_net {
+        replay(game);
+    }
+    // The random starts are the seed's; the searched moves and scores are the net's.
+    assert_ne!(with_net, games_in(&hand_crafted));
+    for dir in [hand_crafted, first, second] {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+#[test]
+fn a_missing_or_bad_network_file_is_refused_with_its_reason() {
+    let bad = scratch("bad-net").join("bad.nnue");
+    std::fs::write(&bad, b"CZNN and nothing else").expect("write");
+    for path in [bad.to_str().expect("UTF-8"), "/nonexistent/net.nnue"] {
+        let (ok, stdout, stderr) = engine(&["datagen", "--games", "1", "--eval-file", path]);
+        assert!(!ok && stdout.is_empty() && stderr.starts_with("datagen: ") && stderr.contains(path), "{stderr}");
     }
 }

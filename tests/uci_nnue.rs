@@ -4,29 +4,11 @@
 
 #[path = "common/engine.rs"]
 mod engine;
+#[path = "common/network.rs"]
+mod network;
 
-use std::path::PathBuf;
-
-use ::engine::nnue::features::INPUTS;
-use ::engine::nnue::network::Network;
 use engine::{Engine, SEARCH_TIMEOUT};
-
-/// A small network with varied weights, written to a scratch file.
-fn network_file(name: &str) -> (PathBuf, Network) {
-    let hidden = 8;
-    let mut state = 12345u64;
-    let mut next = |spread: i64| {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((state >> 33) as i64 % spread - spread / 2) as i16
-    };
-    let input_weights = (0..INPUTS * hidden).map(|_| next(120)).collect();
-    let input_bias = (0..hidden).map(|_| next(200)).collect();
-    let output_weights = (0..2 * hidden).map(|_| next(100)).collect();
-    let net = Network::new(hidden, input_weights, input_bias, output_weights, 500);
-    let path = std::env::temp_dir().join(format!("engine-nnue-{name}-{}.nnue", std::process::id()));
-    std::fs::write(&path, net.to_bytes()).expect("write the network");
-    (path, net)
-}
+use network::network_file;
 
 #[test]
 fn a_network_file_is_searched_with_and_shown_by_eval() {

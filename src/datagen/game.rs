@@ -7,6 +7,7 @@ use std::sync::Arc;
 use cozy_chess::Color;
 
 use super::format::{GameRecord, Outcome};
+use crate::nnue::network::Network;
 use crate::position::{GameState, MoveLimit, Position};
 use crate::rng::Rng;
 use crate::search::movegen::legal_moves;
@@ -51,21 +52,22 @@ impl Default for GameSettings {
 /// What one data-generation thread keeps from game to game.
 pub struct Player {
     tt: Arc<TranspositionTable>,
+    network: Option<Arc<Network>>,
     memories: Memories,
     flags: Flags,
 }
 
 impl Player {
-    pub fn new(hash_mb: usize) -> Player {
+    pub fn new(hash_mb: usize, network: Option<Arc<Network>>) -> Player {
         let tt = TranspositionTable::new(hash_mb).unwrap_or_else(|_| TranspositionTable::minimal());
-        Player { tt: Arc::new(tt), memories: Memories::default(), flags: Flags::default() }
+        Player { tt: Arc::new(tt), network, memories: Memories::default(), flags: Flags::default() }
     }
 
     /// Searches `position` within the node limits; the best move and its score from white's view.
     fn search(&mut self, position: &Position, settings: &GameSettings) -> Option<(cozy_chess::Move, i32)> {
         let job = Job {
             position: position.clone(),
-            network: None,
+            network: self.network.clone(),
             limits: Limits {
                 nodes: Some(settings.soft_nodes.saturating_mul(settings.hard_factor)),
                 soft_nodes: Some(settings.soft_nodes),

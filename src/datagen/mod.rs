@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! engine datagen [--games N] [--threads T] [--nodes N] [--seed S] [--chess960 PCT] [--out DIR]
+//!                [--eval-file NET]
 //! engine datagen pack OUT.zst FILE...    whole games of the files, zstd-compressed into one chunk
 //! engine datagen stats FILE...           games, positions, results and bytes a position
 //! ```
@@ -9,7 +10,9 @@
 //! Each thread plays its share of the games with its own table and histories (cleared every game)
 //! and its own random generator, seeded from the seed and its number, and appends every finished
 //! game to its own file (`DIR/s<seed>-t<thread>.games`), flushed at once: the output depends only
-//! on the seed, the thread count and the build, and a run that is killed leaves whole games behind.
+//! on the seed, the thread count and the build (and the net), and a run that is killed leaves whole
+//! games behind. `--eval-file` plays with a network (as the UCI option `EvalFile` loads it) instead
+//! of the hand-crafted evaluation: the data of the next generation.
 
 pub mod format;
 mod game;
@@ -18,10 +21,12 @@ use std::fs::{self, File};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
+use crate::nnue::network::Network;
 use crate::rng::Rng;
 use format::{decode_all, GameRecord};
 use game::{GameSettings, Player};
@@ -41,11 +46,20 @@ pub struct Request {
     pub seed: u64,
     pub out: PathBuf,
     pub game: GameSettings,
+    /// The network the games are played with; none: the hand-crafted evaluation.
+    pub network: Option<Arc<Network>>,
 }
 
 impl Default for Request {
     fn default() -> Self {
-        Request { games: 1_000, threads: 1, seed: 1, out: PathBuf::from("data"), game: GameSettings::default() }
+        Request {
+            games: 1_000,
+            threads: 1,
+            seed: 1,
+            out: PathBuf::from("data"),
+            game: GameSettings::default(),
+            network: None,
+        }
     }
 }
 
@@ -62,10 +76,17 @@ pub fn parse(args: &[String]) -> Result<Request, String> {
             "--seed" => request.seed = number()?,
             "--chess960" => request.game.chess960_pct = number()?.min(100),
             "--out" => request.out = PathBuf::from(value),
+            "--eval-file" => request.network = Some(Arc::new(read_network(Path::new(value))?)),
             _ => return Err(format!("unknown option '{flag}'")),
         }
     }
     Ok(request)
+}
+
+/// The network in the file at `path`; an error says what is wrong with it.
+fn read_network(path: &Path) -> Result<Network, String> {
+    let bytes = fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Running totals over all threads.
@@ -108,7 +129,7 @@ fn generate(request: &Request, thread: usize, games: u64, totals: &Totals, bar: 
     let file = File::create(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut out = BufWriter::new(file);
     let mut rng = Rng::new(request.seed.wrapping_mul(0x1000_0000_01B3) ^ thread as u64);
-    let mut player = Player::new(HASH_MB);
+    let mut player = Player::new(HASH_MB, request.network.clone());
     let mut played = 0;
     while played < games {
         let Some(game) = game::play(&mut rng, &request.game, &mut player) else { continue };
