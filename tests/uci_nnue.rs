@@ -26,6 +26,12 @@ fn a_network_file_is_searched_with_and_shown_by_eval() {
     let scaled = ::engine::eval::scale_network_output(output, &board);
     let expected = format!("NNUE network output (side to move): {output} cp; scaled for drawish material: {scaled} cp");
     assert_eq!(shown.last(), Some(&expected));
+    // Then the net's verdict in white's view, in pawns, as the final evaluation; the hand-crafted
+    // total above it is named as such.
+    let last = engine.expect_line(|l| l.starts_with("Final evaluation:"), SEARCH_TIMEOUT);
+    assert_eq!(last.last(), Some(&format!("Final evaluation: {:7.2} (white side)", -f64::from(scaled) / 100.0)));
+    assert!(shown.iter().any(|l| l.starts_with("Hand-crafted evaluation: ")), "{shown:?}");
+    assert!(!shown.iter().any(|l| l.starts_with("Final evaluation:")), "{shown:?}");
     // Each piece's worth on a board drawn as Stockfish's `eval` draws it: 8 ranks between 9 borders.
     assert!(shown.iter().any(|l| l == "NNUE piece values (white's side, pawns):"), "{shown:?}");
     assert_eq!(shown.iter().filter(|l| l.starts_with("+-------+")).count(), 9, "{shown:?}");
