@@ -1,4 +1,5 @@
-//! Training positions: replayed from self-play games, filtered, deduplicated and shuffled.
+//! Training positions: replayed from self-play games, filtered, deduplicated, split into training
+//! and holdout by whole games, mirrored (training only) and shuffled.
 //!
 //! A game's positions are skipped when they are among its first plies, in check, scored as a mate,
 //! or when the move played from them captures or promotes (the score then rests on the exchange,
