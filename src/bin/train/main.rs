@@ -10,8 +10,8 @@
 //! mirrored left to right (unless `--no-mirror`: twice the positions to learn from) and shuffled
 //! (`data`); a share of the games is held out to show the fit generalises. Every epoch
 //! appends a line to `DIR/loss.csv` (epoch, training loss, holdout loss, learning rate, positions
-//! a second), writes the quantised net `DIR/net-eN.nnue` and the checkpoint `DIR/checkpoint.bin`,
-//! from which `--resume` goes on. The CSV's last column is the hand-crafted evaluation's loss on
+//! a second), writes the quantised net `DIR/net-eN.nnue` (and `DIR/net-best.nnue` while the holdout
+//! loss falls) and the checkpoint `DIR/checkpoint.bin`, from which `--resume` goes on. The CSV's last column is the hand-crafted evaluation's loss on
 //! the same holdout, the fit to beat. The loss is `(sigmoid(out) - target)²`, the target
 //! `wdl · result + (1 - wdl) · sigmoid(score / 400)`; the learning rate is multiplied by
 //! `--lr-drop` every `--drop-every` epochs.
@@ -33,6 +33,9 @@ use rayon::prelude::*;
 use adamw::AdamW;
 use data::{Filter, Loaded, Sample};
 use model::Model;
+
+/// The net of the epoch with the lowest holdout loss: the one to try (later epochs may overfit).
+const BEST_NET: &str = "net-best.nnue";
 
 /// Centipawns per unit of output tried for the hand-crafted evaluation.
 const HAND_CRAFTED_SCALES: std::ops::RangeInclusive<i32> = 100..=800;
@@ -196,6 +199,13 @@ fn epoch(model: &mut Model, optimizer: &mut AdamW, samples: &[Sample], request: 
     total / samples.len().max(1) as f64
 }
 
+/// The lowest holdout loss of the epochs `csv` records (none yet: infinity).
+fn best_holdout_loss(csv: &Path) -> f64 {
+    let text = fs::read_to_string(csv).unwrap_or_default();
+    let losses = text.lines().skip(1).filter_map(|line| line.split(',').nth(2)?.parse::<f64>().ok());
+    losses.fold(f64::INFINITY, f64::min)
+}
+
 fn append_csv(path: &Path, line: &str) -> Result<(), String> {
     let mut file =
         OpenOptions::new().create(true).append(true).open(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -224,6 +234,7 @@ fn train(request: &Request) -> Result<(), String> {
         let header = "epoch,train_loss,holdout_loss,lr,positions_per_second,hand_crafted_holdout_loss\n";
         fs::write(&csv, header).map_err(|e| e.to_string())?;
     }
+    let mut best = best_holdout_loss(&csv);
     for epoch_index in first_epoch..request.epochs {
         let lr = request.lr * request.lr_drop.powi((epoch_index / request.drop_every) as i32);
         let start = Instant::now();
@@ -233,8 +244,15 @@ fn train(request: &Request) -> Result<(), String> {
         let number = epoch_index + 1;
         eprintln!("epoch {number}: train {train_loss:.6} holdout {holdout_loss:.6} lr {lr:.6} {rate:.0} positions/s");
         append_csv(&csv, &format!("{number},{train_loss:.7},{holdout_loss:.7},{lr},{rate:.0},{reference:.7}"))?;
+        let bytes = model.quantise().to_bytes();
         let net = request.out.join(format!("net-e{number}.nnue"));
-        fs::write(&net, model.quantise().to_bytes()).map_err(|e| format!("{}: {e}", net.display()))?;
+        fs::write(&net, &bytes).map_err(|e| format!("{}: {e}", net.display()))?;
+        if holdout_loss < best {
+            best = holdout_loss;
+            let net = request.out.join(BEST_NET);
+            fs::write(&net, &bytes).map_err(|e| format!("{}: {e}", net.display()))?;
+            eprintln!("epoch {number} is the best on the holdout so far: {}", net.display());
+        }
         checkpoint::save(&checkpoint_path, &model, &optimizer, number)?;
     }
     Ok(())
@@ -306,6 +324,21 @@ mod tests {
         let (loss, scale) = hand_crafted_loss(&samples, &evaluations, 0.0);
         assert_eq!(scale, 300);
         assert!(loss < 1e-9, "{loss}");
+    }
+
+    #[test]
+    fn the_best_epoch_is_read_back_from_the_loss_curve() {
+        let dir = std::env::temp_dir().join(format!("train-best-{}", std::process::id()));
+        fs::create_dir_all(&dir).expect("a scratch folder");
+        let csv = dir.join("loss.csv");
+        assert_eq!(best_holdout_loss(&csv), f64::INFINITY);
+        fs::write(
+            &csv,
+            "epoch,train_loss,holdout_loss,lr\n1,0.02,0.013,0.001\n2,0.01,0.0121,0.001\n3,0.008,0.0125,0.001\n",
+        )
+        .expect("write");
+        assert_eq!(best_holdout_loss(&csv), 0.0121);
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
