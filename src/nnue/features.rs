@@ -18,6 +18,13 @@ pub fn feature(perspective: Color, color: Color, piece: Piece, square: Square) -
     relative * 384 + piece as usize * 64 + square
 }
 
+/// The same piece seen from the other perspective: its colour relative to the perspective swapped
+/// and its square flipped vertically.
+pub fn other_perspective(feature: usize) -> usize {
+    let (relative, rest) = (feature / 384, feature % 384);
+    (1 - relative) * 384 + (rest ^ 56)
+}
+
 /// The same piece on the square mirrored left to right (a file to h file): the square's low three
 /// bits are its file.
 pub fn mirror(feature: usize) -> usize {
@@ -59,6 +66,20 @@ mod tests {
         // White's king on e1 is an own king on e1 for white, an enemy king on e8 for black.
         assert_eq!(feature(Color::White, Color::White, Piece::King, Square::E1), 5 * 64 + 4);
         assert_eq!(feature(Color::Black, Color::White, Piece::King, Square::E1), 384 + 5 * 64 + 60);
+    }
+
+    #[test]
+    fn the_other_perspective_of_a_feature_is_the_other_side_s_feature() {
+        for color in [Color::White, Color::Black] {
+            for piece in Piece::ALL {
+                for square in Square::ALL {
+                    let (white, black) = (Color::White, Color::Black);
+                    let (ours, theirs) = (feature(white, color, piece, square), feature(black, color, piece, square));
+                    assert_eq!(other_perspective(ours), theirs, "{color:?} {piece:?} {square}");
+                    assert_eq!(other_perspective(theirs), ours, "{color:?} {piece:?} {square}");
+                }
+            }
+        }
     }
 
     #[test]

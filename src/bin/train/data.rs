@@ -12,18 +12,18 @@ use cozy_chess::{Board, Color};
 use engine::datagen::format::{GameRecord, Outcome};
 use engine::datagen::read_games;
 use engine::eval;
-use engine::nnue::features::{active, mirror, MAX_ACTIVE};
+use engine::nnue::features::{active, mirror, other_perspective, MAX_ACTIVE};
 use engine::nnue::network::SCALE;
 use engine::position::fen;
 use engine::rng::Rng;
 use engine::search::movegen::is_capture;
 use engine::search::score;
 
-/// One position: its features from the side to move's perspective and the other's, the search
-/// score and the game's result, both for the side to move.
+/// One position: its features from the side to move's perspective (the other's follow from them),
+/// the search score and the game's result, both for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sample {
-    pub features: [[u16; MAX_ACTIVE]; 2],
+    pub features: [u16; MAX_ACTIVE],
     pub count: u8,
     pub score: i16,
     pub result: f32,
@@ -34,24 +34,26 @@ impl Sample {
     /// for the side to move.
     pub fn new(board: &Board, score: i32, result: f32) -> Sample {
         let [white, black] = active(board);
-        let (ours, theirs) = if board.side_to_move() == Color::White { (white, black) } else { (black, white) };
-        let mut features = [[0; MAX_ACTIVE]; 2];
-        for (slot, list) in features.iter_mut().zip([&ours, &theirs]) {
-            for (s, &f) in slot.iter_mut().zip(list.iter()) {
-                *s = f as u16;
-            }
+        let ours = if board.side_to_move() == Color::White { white } else { black };
+        let mut features = [0; MAX_ACTIVE];
+        for (slot, &f) in features.iter_mut().zip(&ours) {
+            *slot = f as u16;
         }
         Sample { features, count: ours.len().min(MAX_ACTIVE) as u8, score: score as i16, result }
+    }
+
+    /// The features of the side to move's perspective, then of the other's (the first `count` of
+    /// each are active).
+    pub fn perspectives(&self) -> [[u16; MAX_ACTIVE]; 2] {
+        [self.features, self.features.map(|f| other_perspective(usize::from(f)) as u16)]
     }
 
     /// The position mirrored left to right, with the same score and result: the net does not see
     /// castling rights, and most of what a position is worth does not depend on its wing.
     pub fn mirrored(&self) -> Sample {
         let mut out = *self;
-        for side in &mut out.features {
-            for f in &mut side[..usize::from(self.count)] {
-                *f = mirror(usize::from(*f)) as u16;
-            }
+        for f in &mut out.features[..usize::from(self.count)] {
+            *f = mirror(usize::from(*f)) as u16;
         }
         out
     }
@@ -236,7 +238,7 @@ mod tests {
         let board: Board = "4k3/8/8/8/8/8/1P6/R3K3 w - - 0 1".parse().expect("fen");
         let mirrored: Board = "3k4/8/8/8/8/8/6P1/3K3R w - - 0 1".parse().expect("fen");
         let sorted = |sample: Sample| {
-            sample.features.map(|mut side| {
+            sample.perspectives().map(|mut side| {
                 side[..usize::from(sample.count)].sort();
                 side
             })

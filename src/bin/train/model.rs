@@ -81,7 +81,7 @@ impl Model {
     fn accumulators(&self, sample: &Sample) -> [Vec<f32>; 2] {
         let h = self.hidden;
         let bias = &self.params[self.input_bias_at()..self.input_bias_at() + h];
-        sample.features.map(|features| {
+        sample.perspectives().map(|features| {
             let mut acc = bias.to_vec();
             for &f in &features[..usize::from(sample.count)] {
                 let row = &self.params[usize::from(f) * h..(usize::from(f) + 1) * h];
@@ -113,7 +113,7 @@ impl Model {
         let error = predicted - sample.target(wdl);
         let d_out = 2.0 * error * predicted * (1.0 - predicted);
         grad[b2_at] += d_out;
-        for (side, features) in sample.features.iter().enumerate() {
+        for (side, features) in sample.perspectives().iter().enumerate() {
             let mut d_acc = vec![0.0; h];
             for i in 0..h {
                 let (s, ds) = activations[side * h + i];
@@ -191,7 +191,7 @@ mod tests {
         for s in &data {
             model.backward(s, 0.3, &mut grad);
         }
-        let active: Vec<usize> = data[0].features[0][..4].iter().map(|&f| usize::from(f) * 4 + 1).collect();
+        let active: Vec<usize> = data[0].features[..4].iter().map(|&f| usize::from(f) * 4 + 1).collect();
         let factors = vec![model.factor_at(0) + 2, model.factor_at(11 * 64) + 3];
         let checked =
             [active, factors, vec![b1, b1 + 3, model.output_weights_at() + 2, model.output_bias_at()]].concat();
