@@ -61,9 +61,18 @@ impl Sample {
     /// What the network should predict: the result weighted `wdl`, the search score's expectation
     /// the rest.
     pub fn target(&self, wdl: f32) -> f32 {
-        let expected = 1.0 / (1.0 + (-(self.score as f32) / SCALE as f32).exp());
-        wdl * self.result + (1.0 - wdl) * expected
+        wdl * self.result + (1.0 - wdl) * sigmoid(self.score as f32 / SCALE as f32)
     }
+
+    /// The loss of an output `out` (units of `SCALE` centipawns) for this position.
+    pub fn loss(&self, out: f32, wdl: f32) -> f32 {
+        (sigmoid(out) - self.target(wdl)).powi(2)
+    }
+}
+
+/// An output (units of `SCALE` centipawns) as an expected score.
+pub fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
 }
 
 /// Which positions of a game are kept.
@@ -166,6 +175,7 @@ fn shuffled(mut samples: Vec<Sample>, rng: &mut Rng) -> Vec<Sample> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::search::movegen::legal_moves;
 
     #[test]
     fn positions_are_kept_by_the_filter_and_scored_for_the_side_to_move() {
@@ -194,11 +204,7 @@ mod tests {
         let mut board = Board::default();
         let mut moves = Vec::new();
         for _ in 0..plies {
-            let mut legal = Vec::new();
-            board.generate_moves(|list| {
-                legal.extend(list);
-                false
-            });
+            let legal = legal_moves(&board);
             if legal.is_empty() {
                 break;
             }

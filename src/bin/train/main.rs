@@ -8,13 +8,14 @@
 //!
 //! DATA are `engine datagen` files or packed chunks. The positions are filtered, deduplicated,
 //! mirrored left to right (unless `--no-mirror`: twice the positions to learn from) and shuffled
-//! (`data`); a share of the games is held out to show the fit generalises. Every epoch
-//! appends a line to `DIR/loss.csv` (epoch, training loss, holdout loss, learning rate, positions
-//! a second), writes the quantised net `DIR/net-eN.nnue` (and `DIR/net-best.nnue` while the holdout
-//! loss falls) and the checkpoint `DIR/checkpoint.bin`, from which `--resume` goes on. The CSV's last column is the hand-crafted evaluation's loss on
-//! the same holdout, the fit to beat. The loss is `(sigmoid(out) - target)²`, the target
-//! `wdl · result + (1 - wdl) · sigmoid(score / 400)`; the learning rate is multiplied by
-//! `--lr-drop` every `--drop-every` epochs.
+//! (`data`); a share of the games is held out to show the fit generalises.
+//!
+//! Every epoch appends a line to `DIR/loss.csv` (epoch, training loss, holdout loss, learning
+//! rate, positions a second, and the hand-crafted evaluation's loss on the same holdout: the fit
+//! to beat), writes the quantised net `DIR/net-eN.nnue` (and `DIR/net-best.nnue` while the holdout
+//! loss falls) and the checkpoint `DIR/checkpoint.bin`, from which `--resume` goes on. The loss is
+//! `(sigmoid(out) - target)²`, the target `wdl · result + (1 - wdl) · sigmoid(score / 400)`; the
+//! learning rate is multiplied by `--lr-drop` every `--drop-every` epochs.
 
 mod adamw;
 mod checkpoint;
@@ -153,13 +154,7 @@ fn mean_loss(model: &Model, samples: &[Sample], wdl: f32) -> f64 {
     if samples.is_empty() {
         return 0.0;
     }
-    let total: f64 = samples
-        .par_iter()
-        .map(|s| {
-            let error = 1.0 / (1.0 + (-model.forward(s)).exp()) - s.target(wdl);
-            f64::from(error * error)
-        })
-        .sum();
+    let total: f64 = samples.par_iter().map(|s| f64::from(s.loss(model.forward(s), wdl))).sum();
     total / samples.len() as f64
 }
 
@@ -167,11 +162,8 @@ fn mean_loss(model: &Model, samples: &[Sample], wdl: f32) -> f64 {
 /// centipawns per unit) that suits it best, and that scale: the fit a net has to beat.
 fn hand_crafted_loss(holdout: &[Sample], evaluations: &[i32], wdl: f32) -> (f64, i32) {
     let loss_at = |scale: i32| {
-        let total: f64 = holdout
-            .iter()
-            .zip(evaluations)
-            .map(|(s, &e)| f64::from((1.0 / (1.0 + (-(e as f32) / scale as f32).exp()) - s.target(wdl)).powi(2)))
-            .sum();
+        let total: f64 =
+            holdout.iter().zip(evaluations).map(|(s, &e)| f64::from(s.loss(e as f32 / scale as f32, wdl))).sum();
         total / holdout.len().max(1) as f64
     };
     let tried = HAND_CRAFTED_SCALES.step_by(10).map(|scale| (loss_at(scale), scale));

@@ -11,7 +11,7 @@
 use engine::nnue::features::INPUTS;
 use engine::nnue::network::{Network, QA, QB};
 
-use crate::data::Sample;
+use crate::data::{sigmoid, Sample};
 
 /// Colour-relative pieces: a feature's piece is `feature / 64`.
 const PIECES: usize = INPUTS / 64;
@@ -24,10 +24,6 @@ pub const CLIP: f32 = 1.98;
 pub struct Model {
     pub hidden: usize,
     pub params: Vec<f32>,
-}
-
-fn sigmoid(x: f32) -> f32 {
-    1.0 / (1.0 + (-x).exp())
 }
 
 /// `clamp(x, 0, 1)²` and its derivative.
