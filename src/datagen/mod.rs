@@ -76,17 +76,11 @@ pub fn parse(args: &[String]) -> Result<Request, String> {
             "--seed" => request.seed = number()?,
             "--chess960" => request.game.chess960_pct = number()?.min(100),
             "--out" => request.out = PathBuf::from(value),
-            "--eval-file" => request.network = Some(Arc::new(read_network(Path::new(value))?)),
+            "--eval-file" => request.network = Some(Arc::new(Network::read(value)?)),
             _ => return Err(format!("unknown option '{flag}'")),
         }
     }
     Ok(request)
-}
-
-/// The network in the file at `path`; an error says what is wrong with it.
-fn read_network(path: &Path) -> Result<Network, String> {
-    let bytes = fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Running totals over all threads.

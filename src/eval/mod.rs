@@ -188,8 +188,9 @@ impl Terms for Breakdown {
     }
 }
 
-/// The evaluation broken down by term, as text lines (white's point of view, centipawns).
-pub fn breakdown(board: &Board) -> Vec<String> {
+/// The evaluation broken down by term, as text lines (white's point of view, centipawns); the last
+/// line gives the total in pawns after `heading` (`Final evaluation` when it is the one in use).
+pub fn breakdown(board: &Board, heading: &str) -> Vec<String> {
     let mut terms = Breakdown { lines: vec![[Tapered::default(); 2]; params::BREAKDOWN.len()] };
     trace(board, &mut terms);
     let phase = phase(board);
@@ -213,7 +214,7 @@ pub fn breakdown(board: &Board) -> Vec<String> {
     lines.push(format!("Phase: {phase} of {PHASE_TOTAL} (middlegame share)"));
     let scale = endgame_scale(board, endgame_favours(total));
     lines.push(format!("Endgame scale: {scale} of {SCALE_NORMAL}"));
-    lines.push(format!("Final evaluation: {} (white side)", cp(white_view(board, total))));
+    lines.push(format!("{heading}: {} (white side)", cp(white_view(board, total))));
     lines
 }
 
@@ -309,7 +310,7 @@ mod tests {
     #[test]
     fn breakdown_total_matches_the_evaluation() {
         let board: Board = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3".parse().expect("fen");
-        let lines = breakdown(&board);
+        let lines = breakdown(&board, "Final evaluation");
         let white_view = -evaluate(&board);
         let last = lines.last().expect("lines");
         assert!(last.contains(&format!("{:.2}", white_view as f64 / 100.0)), "{last} vs {white_view}");

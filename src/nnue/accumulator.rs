@@ -58,6 +58,18 @@ fn changes(board: &Board, mv: Move) -> Changes {
     Changes { removed: [moved, captured], added: [Some((us, mv.promotion.unwrap_or(piece), mv.to)), None] }
 }
 
+/// The input weights of the placed `pieces` from `perspective`, and how many there are (no
+/// allocation: the search asks this at every node).
+fn rows(net: &Network, perspective: Color, pieces: [Option<Placed>; 2]) -> ([&[i16]; 2], usize) {
+    let mut rows: [&[i16]; 2] = [&[]; 2];
+    let mut count = 0;
+    for (color, piece, square) in pieces.into_iter().flatten() {
+        rows[count] = net.row(feature(perspective, color, piece, square));
+        count += 1;
+    }
+    (rows, count)
+}
+
 impl Accumulator {
     /// Both perspectives of `board`, summed from scratch.
     pub fn refresh(net: &Network, board: &Board) -> Accumulator {
@@ -81,16 +93,9 @@ impl Accumulator {
     pub fn update_into(&self, next: &mut Accumulator, net: &Network, board: &Board, mv: Move) {
         let Changes { removed, added } = changes(board, mv);
         for (index, perspective) in [Color::White, Color::Black].into_iter().enumerate() {
-            let mut rows: [&[i16]; 4] = [&[]; 4];
-            let mut count = [0; 2];
-            for (kind, pieces) in [removed, added].iter().enumerate() {
-                for &(color, piece, square) in pieces.iter().flatten() {
-                    rows[2 * kind + count[kind]] = net.row(feature(perspective, color, piece, square));
-                    count[kind] += 1;
-                }
-            }
-            let (removed_rows, added_rows) = (&rows[..count[0]], &rows[2..2 + count[1]]);
-            simd::update(&mut next.values[index], &self.values[index], removed_rows, added_rows);
+            let (minus, minus_count) = rows(net, perspective, removed);
+            let (plus, plus_count) = rows(net, perspective, added);
+            simd::update(&mut next.values[index], &self.values[index], &minus[..minus_count], &plus[..plus_count]);
         }
     }
 

@@ -86,6 +86,12 @@ impl Network {
         Ok(Network::new(hidden, input_weights, input_bias, output_weights, output_bias))
     }
 
+    /// Reads the network file at `path`; an error names the path and what is wrong.
+    pub fn read(path: &str) -> Result<Network, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
+        Network::from_bytes(&bytes).map_err(|e| format!("'{path}': {e}"))
+    }
+
     /// The input weights of `feature`.
     pub fn row(&self, feature: usize) -> &[i16] {
         &self.input_weights[feature * self.hidden..(feature + 1) * self.hidden]

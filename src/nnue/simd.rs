@@ -20,7 +20,10 @@ enum Lanes {
 fn lanes_for(len: usize) -> Lanes {
     #[cfg(target_arch = "x86_64")]
     {
-        if len.is_multiple_of(32) && std::arch::is_x86_feature_detected!("avx512bw") {
+        if len.is_multiple_of(32)
+            && std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512bw")
+        {
             return Lanes::Avx512;
         }
         if len.is_multiple_of(16) && std::arch::is_x86_feature_detected!("avx2") {
@@ -37,7 +40,7 @@ pub fn update(dst: &mut [i16], src: &[i16], removed: &[&[i16]], added: &[&[i16]]
     let n = dst.len();
     let sizes_agree = src.len() == n && removed.iter().chain(added).all(|row| row.len() == n);
     match if sizes_agree { lanes_for(n) } else { Lanes::Scalar } {
-        // SAFETY: the CPU has AVX-512 BW (asked by `lanes_for`), and every slice holds the same
+        // SAFETY: the CPU has AVX-512 F and BW (asked by `lanes_for`), and every slice holds the same
         // multiple of 32 values, which is all `avx512::update` reads and writes.
         #[cfg(target_arch = "x86_64")]
         Lanes::Avx512 => unsafe { avx512::update(dst, src, removed, added) },
@@ -61,7 +64,7 @@ fn scalar_update(dst: &mut [i16], src: &[i16], removed: &[&[i16]], added: &[&[i1
 pub fn screlu_dot(acc: &[i16], weights: &[i16], limit: i16, narrow: bool) -> i64 {
     let fits = narrow && (0..=MAX_LIMIT).contains(&limit) && acc.len() == weights.len();
     match if fits { lanes_for(acc.len()) } else { Lanes::Scalar } {
-        // SAFETY: the CPU has AVX-512 BW (asked by `lanes_for`), and both slices hold the same
+        // SAFETY: the CPU has AVX-512 F and BW (asked by `lanes_for`), and both slices hold the same
         // multiple of 32 values, which is all `avx512::screlu_dot` reads.
         #[cfg(target_arch = "x86_64")]
         Lanes::Avx512 => unsafe { avx512::screlu_dot(acc, weights, limit) },
@@ -234,9 +237,10 @@ mod tests {
                         unsafe { avx2::update(&mut out, src, removed, added) };
                         assert_eq!(out, expected, "avx2 {len}");
                     }
-                    if std::arch::is_x86_feature_detected!("avx512bw") {
+                    if std::arch::is_x86_feature_detected!("avx512f") && std::arch::is_x86_feature_detected!("avx512bw")
+                    {
                         let mut out = vec![0; len];
-                        // SAFETY: AVX-512 BW is there; every slice holds `len` values, a multiple of 32.
+                        // SAFETY: AVX-512 F and BW are there; every slice holds `len` values, a multiple of 32.
                         unsafe { avx512::update(&mut out, src, removed, added) };
                         assert_eq!(out, expected, "avx512 {len}");
                     }
@@ -265,8 +269,8 @@ mod tests {
                     // SAFETY: AVX2 is there; both slices hold the same multiple of 16 values.
                     assert_eq!(unsafe { avx2::screlu_dot(acc, weights, MAX_LIMIT) }, expected);
                 }
-                if std::arch::is_x86_feature_detected!("avx512bw") {
-                    // SAFETY: AVX-512 BW is there; both slices hold the same multiple of 32 values.
+                if std::arch::is_x86_feature_detected!("avx512f") && std::arch::is_x86_feature_detected!("avx512bw") {
+                    // SAFETY: AVX-512 F and BW are there; both slices hold the same multiple of 32 values.
                     assert_eq!(unsafe { avx512::screlu_dot(acc, weights, MAX_LIMIT) }, expected);
                 }
             }

@@ -42,8 +42,8 @@ pub fn show(position: &Position, options: &Options) {
     send(&format!("State: {}", position.state(options.move_limit()).describe()));
 }
 
-/// How the line of the evaluation in use begins (Stockfish's words).
-const FINAL: &str = "Final evaluation:";
+/// The heading of the evaluation in use (Stockfish's words).
+const FINAL: &str = "Final evaluation";
 
 /// `eval`: the evaluation by term (white's view, pawns), with a network its piece values and its
 /// verdict as the final evaluation, then the side to move's score in centipawns,
@@ -52,15 +52,13 @@ pub fn show_eval(position: &Position, options: &Options, network: Option<&Networ
     let board = position.board();
     send("");
     if !board.checkers().is_empty() {
-        send("Final evaluation: none (in check)");
+        send(&format!("{FINAL}: none (in check)"));
         return;
     }
-    for line in eval::breakdown(board) {
-        // With a network the hand-crafted total is only shown; the net's is the final one.
-        match line.strip_prefix(FINAL) {
-            Some(rest) if network.is_some() => send(&format!("Hand-crafted evaluation:{rest}")),
-            _ => send(&line),
-        }
+    // With a network the hand-crafted total is only shown; the net's is the final one.
+    let heading = if network.is_some() { "Hand-crafted evaluation" } else { FINAL };
+    for line in eval::breakdown(board, heading) {
+        send(&line);
     }
     let mut raw = eval::evaluate(board);
     if let Some(net) = network {
@@ -69,7 +67,7 @@ pub fn show_eval(position: &Position, options: &Options, network: Option<&Networ
         raw = eval::scale_network_output(output, board);
         send(&format!("NNUE network output (side to move): {output} cp; scaled for drawish material: {raw} cp"));
         let white = if board.side_to_move() == cozy_chess::Color::White { raw } else { -raw };
-        send(&format!("{FINAL} {:7.2} (white side)", f64::from(white) / 100.0));
+        send(&format!("{FINAL}: {:7.2} (white side)", f64::from(white) / 100.0));
     }
     let scaled = eval::scale_for_clock(raw, position.halfmove_clock(), options.move_limit());
     let source = if network.is_some() { "network" } else { "hand-crafted" };

@@ -318,9 +318,7 @@ fn load_network(path: &str) -> Result<Option<Arc<Network>>, String> {
     if path.is_empty() {
         return Ok(None);
     }
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
-    let network = Network::from_bytes(&bytes).map_err(|e| format!("'{path}': {e}"))?;
-    Ok(Some(Arc::new(network)))
+    Ok(Some(Arc::new(Network::read(path)?)))
 }
 
 /// The UCI loop on stdin until `quit` or end of input. Lines need not be UTF-8.
