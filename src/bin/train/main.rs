@@ -1,10 +1,7 @@
 //! The trainer: fits the network of `engine::nnue` to the engine's self-play positions.
 //!
-//! ```text
-//! cargo run --release --bin train -- --out DIR [--hidden 256] [--epochs 20] [--batch 16384]
-//!     [--lr 0.001] [--lr-drop 0.3] [--drop-every 8] [--wdl 0.3] [--weight-decay 0.01]
-//!     [--skip-plies 8] [--no-mirror] [--holdout 0.02] [--threads 2] [--seed 1] [--resume] DATA...
-//! ```
+//! Run as `cargo run --release --bin train -- --out DIR [options] DATA...`; `--help` lists the
+//! options and their defaults (`USAGE`).
 //!
 //! DATA are `engine datagen` files or packed chunks. The positions are filtered, deduplicated,
 //! mirrored left to right (unless `--no-mirror`: twice the positions to learn from) and shuffled
@@ -37,6 +34,29 @@ use model::Model;
 
 /// The net of the epoch with the lowest holdout loss: the one to try (later epochs may overfit).
 const BEST_NET: &str = "net-best.nnue";
+
+/// The options, shown by `--help` and after a bad command line.
+const USAGE: &str = "usage: train --out DIR [--hidden 256] [--epochs 20] [--batch 16384] [--lr 0.001]
+    [--lr-drop 0.3] [--drop-every 8] [--wdl 0.3] [--weight-decay 0.01] [--skip-plies 8]
+    [--no-mirror] [--holdout 0.02] [--threads 2] [--seed 1] [--resume] DATA...
+DATA: `engine datagen` files or packed chunks (nets/data/*.games.zst)";
+
+/// The options that take a value.
+const VALUED: [&str; 13] = [
+    "--out",
+    "--hidden",
+    "--epochs",
+    "--batch",
+    "--lr",
+    "--lr-drop",
+    "--drop-every",
+    "--wdl",
+    "--weight-decay",
+    "--skip-plies",
+    "--holdout",
+    "--threads",
+    "--seed",
+];
 
 /// Centipawns per unit of output tried for the hand-crafted evaluation.
 const HAND_CRAFTED_SCALES: std::ops::RangeInclusive<i32> = 100..=800;
@@ -100,6 +120,9 @@ fn parse(args: &[String]) -> Result<Request, String> {
         if arg == "--no-mirror" {
             request.mirror = false;
             continue;
+        }
+        if !VALUED.contains(&arg.as_str()) {
+            return Err(format!("unknown option '{arg}'"));
         }
         let value = rest.next().ok_or_else(|| format!("{arg} needs a value"))?;
         let bad = |_: std::num::ParseIntError| format!("{arg}: bad value '{value}'");
@@ -252,14 +275,18 @@ fn train(request: &Request) -> Result<(), String> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     let request = match parse(&args) {
         Ok(request) if !request.data.is_empty() => request,
         Ok(_) => {
-            eprintln!("train: no data files given");
+            eprintln!("train: no data files given\n{USAGE}");
             return ExitCode::from(2);
         }
         Err(error) => {
-            eprintln!("train: {error}");
+            eprintln!("train: {error}\n{USAGE}");
             return ExitCode::from(2);
         }
     };
@@ -334,6 +361,21 @@ mod tests {
     }
 
     #[test]
+    fn the_usage_states_the_defaults() {
+        let default = format!("{:?}", Request::default());
+        let mut checked = 0;
+        for option in USAGE.split('[').skip(1).filter_map(|rest| rest.split(']').next()) {
+            let words: Vec<String> = option.split(' ').map(String::from).collect();
+            if words.len() == 2 {
+                let request = parse(&words).expect("a stated default parses");
+                assert_eq!(format!("{request:?}"), default, "{option}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 12);
+    }
+
+    #[test]
     fn options_are_read_and_bad_ones_refused() {
         let args: Vec<String> =
             ["--hidden", "64", "--wdl", "0.5", "--resume", "a.games", "b.zst"].map(String::from).into();
@@ -343,5 +385,6 @@ mod tests {
         assert!(parse(&["--hidden".to_string()]).is_err());
         assert!(parse(&["--hidden".to_string(), "0".to_string()]).is_err());
         assert!(parse(&["--colour".to_string(), "1".to_string()]).is_err());
+        assert_eq!(parse(&["--colour".to_string()]).map(|_| ()), Err("unknown option '--colour'".to_string()));
     }
 }
