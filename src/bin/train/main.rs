@@ -28,6 +28,9 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
+use engine::nnue::features::other_perspective;
+use engine::nnue::network::{Network, SCALE};
+
 use adamw::AdamW;
 use data::{Filter, Loaded, Sample};
 use model::Model;
@@ -181,6 +184,21 @@ fn mean_loss(model: &Model, samples: &[Sample], wdl: f32) -> f64 {
     total / samples.len() as f64
 }
 
+/// The mean loss of the quantised `net`, as the engine evaluates: shows what rounding and clipping
+/// the weights cost.
+fn quantised_mean_loss(net: &Network, samples: &[Sample], wdl: f32) -> f64 {
+    let total: f64 = samples
+        .par_iter()
+        .map(|s| {
+            let ours: Vec<usize> = s.features[..usize::from(s.count)].iter().map(|&f| usize::from(f)).collect();
+            let theirs: Vec<usize> = ours.iter().map(|&f| other_perspective(f)).collect();
+            let output = net.output(&net.accumulate(&ours), &net.accumulate(&theirs));
+            f64::from(s.loss(output as f32 / SCALE as f32, wdl))
+        })
+        .sum();
+    total / samples.len().max(1) as f64
+}
+
 /// The hand-crafted evaluation's loss on the holdout, read as the net's output at the scale (in
 /// centipawns per unit) that suits it best, and that scale: the fit a net has to beat.
 fn hand_crafted_loss(holdout: &[Sample], evaluations: &[i32], wdl: f32) -> (f64, i32) {
@@ -256,10 +274,15 @@ fn train(request: &Request) -> Result<(), String> {
         let train_loss = epoch(&mut model, &mut optimizer, &training, request, lr);
         let rate = training.len() as f64 / start.elapsed().as_secs_f64().max(1e-3);
         let holdout_loss = mean_loss(&model, &holdout, request.wdl);
+        let quantised = model.quantise();
+        let quantised_loss = quantised_mean_loss(&quantised, &holdout, request.wdl);
         let number = epoch_index + 1;
-        eprintln!("epoch {number}: train {train_loss:.6} holdout {holdout_loss:.6} lr {lr:.6} {rate:.0} positions/s");
+        eprintln!(
+            "epoch {number}: train {train_loss:.6} holdout {holdout_loss:.6} (quantised {quantised_loss:.6}) \
+             lr {lr:.6} {rate:.0} positions/s"
+        );
         append_csv(&csv, &format!("{number},{train_loss:.7},{holdout_loss:.7},{lr},{rate:.0},{reference:.7}"))?;
-        let bytes = model.quantise().to_bytes();
+        let bytes = quantised.to_bytes();
         let net = request.out.join(format!("net-e{number}.nnue"));
         fs::write(&net, &bytes).map_err(|e| format!("{}: {e}", net.display()))?;
         if holdout_loss < best {
@@ -332,6 +355,24 @@ mod tests {
         }
         let after = mean_loss(&model, &samples, 0.3);
         assert!(after < before * 0.2, "loss {before} -> {after}");
+    }
+
+    #[test]
+    fn the_quantised_loss_is_the_float_loss_up_to_rounding() {
+        let positions = [
+            ("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", 40, 1.0),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1", -250, 0.0),
+            ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1", 120, 0.5),
+        ];
+        let samples: Vec<Sample> = positions
+            .iter()
+            .map(|(fen, score, result)| Sample::new(&fen.parse().expect("fen"), *score, *result))
+            .collect();
+        let model = Model::new(32, 3);
+        let (float, quantised) =
+            (mean_loss(&model, &samples, 0.3), quantised_mean_loss(&model.quantise(), &samples, 0.3));
+        assert!(float > 0.01, "a loss worth comparing: {float}");
+        assert!((float - quantised).abs() < 0.002 * float.max(0.01) + 1e-4, "{float} vs {quantised}");
     }
 
     #[test]
