@@ -28,7 +28,6 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use engine::nnue::features::other_perspective;
 use engine::nnue::network::{Network, SCALE};
 
 use adamw::AdamW;
@@ -43,23 +42,6 @@ const USAGE: &str = "usage: train --out DIR [--hidden 256] [--epochs 20] [--batc
     [--lr-drop 0.3] [--drop-every 8] [--wdl 0.3] [--weight-decay 0.01] [--skip-plies 8]
     [--no-mirror] [--holdout 0.02] [--threads 2] [--seed 1] [--resume] DATA...
 DATA: `engine datagen` files or packed chunks (nets/data/*.games.zst)";
-
-/// The options that take a value.
-const VALUED: [&str; 13] = [
-    "--out",
-    "--hidden",
-    "--epochs",
-    "--batch",
-    "--lr",
-    "--lr-drop",
-    "--drop-every",
-    "--wdl",
-    "--weight-decay",
-    "--skip-plies",
-    "--holdout",
-    "--threads",
-    "--seed",
-];
 
 /// Centipawns per unit of output tried for the hand-crafted evaluation.
 const HAND_CRAFTED_SCALES: std::ops::RangeInclusive<i32> = 100..=800;
@@ -108,6 +90,17 @@ impl Default for Request {
     }
 }
 
+/// The value given after option `arg`.
+fn value_of<'a>(arg: &str, value: Option<&'a str>) -> Result<&'a str, String> {
+    value.ok_or_else(|| format!("{arg} needs a value"))
+}
+
+/// The number given after option `arg`.
+fn number<T: std::str::FromStr>(arg: &str, value: Option<&str>) -> Result<T, String> {
+    let text = value_of(arg, value)?;
+    text.parse().map_err(|_| format!("{arg}: bad value '{text}'"))
+}
+
 fn parse(args: &[String]) -> Result<Request, String> {
     let mut request = Request::default();
     let mut rest = args.iter();
@@ -124,26 +117,21 @@ fn parse(args: &[String]) -> Result<Request, String> {
             request.mirror = false;
             continue;
         }
-        if !VALUED.contains(&arg.as_str()) {
-            return Err(format!("unknown option '{arg}'"));
-        }
-        let value = rest.next().ok_or_else(|| format!("{arg} needs a value"))?;
-        let bad = |_: std::num::ParseIntError| format!("{arg}: bad value '{value}'");
-        let bad_float = |_: std::num::ParseFloatError| format!("{arg}: bad value '{value}'");
+        let value = rest.next().map(String::as_str);
         match arg.as_str() {
-            "--out" => request.out = PathBuf::from(value),
-            "--hidden" => request.hidden = value.parse().map_err(bad)?,
-            "--epochs" => request.epochs = value.parse().map_err(bad)?,
-            "--batch" => request.batch = value.parse::<usize>().map_err(bad)?.max(1),
-            "--lr" => request.lr = value.parse().map_err(bad_float)?,
-            "--lr-drop" => request.lr_drop = value.parse().map_err(bad_float)?,
-            "--drop-every" => request.drop_every = value.parse::<u32>().map_err(bad)?.max(1),
-            "--wdl" => request.wdl = value.parse().map_err(bad_float)?,
-            "--weight-decay" => request.weight_decay = value.parse().map_err(bad_float)?,
-            "--skip-plies" => request.skip_plies = value.parse().map_err(bad)?,
-            "--holdout" => request.holdout = value.parse().map_err(bad_float)?,
-            "--threads" => request.threads = value.parse::<usize>().map_err(bad)?.max(1),
-            "--seed" => request.seed = value.parse().map_err(bad)?,
+            "--out" => request.out = PathBuf::from(value_of(arg, value)?),
+            "--hidden" => request.hidden = number(arg, value)?,
+            "--epochs" => request.epochs = number(arg, value)?,
+            "--batch" => request.batch = number::<usize>(arg, value)?.max(1),
+            "--lr" => request.lr = number(arg, value)?,
+            "--lr-drop" => request.lr_drop = number(arg, value)?,
+            "--drop-every" => request.drop_every = number::<u32>(arg, value)?.max(1),
+            "--wdl" => request.wdl = number(arg, value)?,
+            "--weight-decay" => request.weight_decay = number(arg, value)?,
+            "--skip-plies" => request.skip_plies = number(arg, value)?,
+            "--holdout" => request.holdout = number(arg, value)?,
+            "--threads" => request.threads = number::<usize>(arg, value)?.max(1),
+            "--seed" => request.seed = number(arg, value)?,
             _ => return Err(format!("unknown option '{arg}'")),
         }
     }
@@ -190,9 +178,11 @@ fn quantised_mean_loss(net: &Network, samples: &[Sample], wdl: f32) -> f64 {
     let total: f64 = samples
         .par_iter()
         .map(|s| {
-            let ours: Vec<usize> = s.features[..usize::from(s.count)].iter().map(|&f| usize::from(f)).collect();
-            let theirs: Vec<usize> = ours.iter().map(|&f| other_perspective(f)).collect();
-            let output = net.output(&net.accumulate(&ours), &net.accumulate(&theirs));
+            let [ours, theirs] = s.perspectives().map(|features| {
+                let active: Vec<usize> = features[..usize::from(s.count)].iter().map(|&f| usize::from(f)).collect();
+                net.accumulate(&active)
+            });
+            let output = net.output(&ours, &theirs);
             f64::from(s.loss(output as f32 / SCALE as f32, wdl))
         })
         .sum();
