@@ -13,11 +13,14 @@ use engine::datagen::format::{GameRecord, Outcome};
 use engine::datagen::read_games;
 use engine::eval;
 use engine::nnue::features::{active, mirror, other_perspective, MAX_ACTIVE};
-use engine::nnue::network::SCALE;
 use engine::position::fen;
 use engine::rng::Rng;
 use engine::search::movegen::is_capture;
 use engine::search::score;
+
+/// Centipawns of a search score per unit of the target's logit (the common 400; the engine reads
+/// the net's output at its own `SCALE`).
+const SCORE_SCALE: f32 = 400.0;
 
 /// One position: its features from the side to move's perspective (the other's follow from them),
 /// the search score and the game's result, both for the side to move.
@@ -61,16 +64,16 @@ impl Sample {
     /// What the network should predict: the result weighted `wdl`, the search score's expectation
     /// the rest.
     pub fn target(&self, wdl: f32) -> f32 {
-        wdl * self.result + (1.0 - wdl) * sigmoid(self.score as f32 / SCALE as f32)
+        wdl * self.result + (1.0 - wdl) * sigmoid(self.score as f32 / SCORE_SCALE)
     }
 
-    /// The loss of an output `out` (units of `SCALE` centipawns) for this position.
+    /// The loss of an output `out` (units of the engine's `SCALE` centipawns) for this position.
     pub fn loss(&self, out: f32, wdl: f32) -> f32 {
         (sigmoid(out) - self.target(wdl)).powi(2)
     }
 }
 
-/// An output (units of `SCALE` centipawns) as an expected score.
+/// An output (units of the engine's `SCALE` centipawns) as an expected score.
 pub fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
