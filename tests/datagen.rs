@@ -152,14 +152,17 @@ fn a_network_plays_its_own_games_the_same_for_the_same_seed() {
     for dir in [hand_crafted, first, second] {
         let _ = std::fs::remove_dir_all(dir);
     }
+    let _ = std::fs::remove_file(net);
 }
 
 #[test]
 fn a_missing_or_bad_network_file_is_refused_with_its_reason() {
-    let bad = scratch("bad-net").join("bad.nnue");
+    let dir = scratch("bad-net");
+    let bad = dir.join("bad.nnue");
     std::fs::write(&bad, b"CZNN and nothing else").expect("write");
     for path in [bad.to_str().expect("UTF-8"), "/nonexistent/net.nnue"] {
         let (ok, stdout, stderr) = engine(&["datagen", "--games", "1", "--eval-file", path]);
         assert!(!ok && stdout.is_empty() && stderr.starts_with("datagen: ") && stderr.contains(path), "{stderr}");
     }
+    let _ = std::fs::remove_dir_all(dir);
 }
