@@ -72,10 +72,10 @@ pub const POSITIONS: [&str; 50] = [
 ];
 
 /// Searches every bench position to `depth` (default `DEFAULT_DEPTH`) with `threads` search threads,
-/// evaluating with `network` (`None`: the hand-crafted evaluation). Returns the total node count and
+/// evaluating with `network`. Returns the total node count and
 /// the nodes per second. Only one thread gives a fixed node count; more
 /// threads measure the Lazy SMP time to depth.
-pub fn run(depth: Option<u32>, threads: usize, network: Option<Arc<Network>>) -> (u64, u64) {
+pub fn run(depth: Option<u32>, threads: usize, network: Arc<Network>) -> (u64, u64) {
     let depth = depth.unwrap_or(DEFAULT_DEPTH);
     let tt = Arc::new(TranspositionTable::new(BENCH_HASH_MB).unwrap_or_else(|_| TranspositionTable::minimal()));
     let start = Instant::now();
@@ -97,7 +97,7 @@ fn search_position(
     (depth, threads): (u32, usize),
     tt: &Arc<TranspositionTable>,
     memories: &mut Memories,
-    network: Option<Arc<Network>>,
+    network: Arc<Network>,
 ) -> u64 {
     let Ok(position) = Position::from_fen(fen) else {
         log::error!("bench position rejected: {fen}");
@@ -118,6 +118,7 @@ fn search_position(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::nnue::embedded;
 
     fn fresh_table() -> Arc<TranspositionTable> {
         Arc::new(TranspositionTable::new(1).unwrap_or_else(|_| TranspositionTable::minimal()))
@@ -128,16 +129,16 @@ mod tests {
     #[test]
     fn forgotten_memories_search_like_fresh_ones() {
         let (first, second) = (POSITIONS[5], POSITIONS[1]);
-        let fresh = search_position(second, (7, 1), &fresh_table(), &mut Memories::default(), None);
+        let fresh = search_position(second, (7, 1), &fresh_table(), &mut Memories::default(), embedded::network());
         let mut used = Memories::default();
-        search_position(first, (7, 1), &fresh_table(), &mut used, None);
-        search_position(second, (7, 1), &fresh_table(), &mut used, None);
+        search_position(first, (7, 1), &fresh_table(), &mut used, embedded::network());
+        search_position(second, (7, 1), &fresh_table(), &mut used, embedded::network());
         assert_ne!(
-            search_position(second, (7, 1), &fresh_table(), &mut used, None),
+            search_position(second, (7, 1), &fresh_table(), &mut used, embedded::network()),
             fresh,
             "learnt tables change the search"
         );
         used.forget();
-        assert_eq!(search_position(second, (7, 1), &fresh_table(), &mut used, None), fresh);
+        assert_eq!(search_position(second, (7, 1), &fresh_table(), &mut used, embedded::network()), fresh);
     }
 }

@@ -16,7 +16,7 @@ fn main() -> ExitCode {
         Some("bench") => {
             let depth = args.get(1).and_then(|d| d.parse().ok()).filter(|&d| d >= 1);
             let threads = args.get(2).and_then(|t| t.parse().ok()).unwrap_or(1).clamp(1, engine::search::MAX_THREADS);
-            let (nodes, nps) = engine::bench::run(depth, threads, None);
+            let (nodes, nps) = engine::bench::run(depth, threads, engine::nnue::embedded::network());
             println!("{nodes} nodes {nps} nps");
         }
         Some("datagen") => return datagen(&args[1..]),

@@ -1,6 +1,6 @@
 //! `EvalFile` through the built binary: a network file is loaded and searched with, `eval` shows its
-//! output, and a missing, truncated or foreign file is an `info string` error that leaves the
-//! evaluation in use as it was.
+//! output, its default brings the built-in network back, and a missing, truncated or foreign file is
+//! an `info string` error that leaves the network in use as it was.
 
 #[path = "common/engine.rs"]
 mod engine;
@@ -26,11 +26,9 @@ fn a_network_file_is_searched_with_and_shown_by_eval() {
     let scaled = ::engine::eval::scale_network_output(output, &board);
     let expected = format!("NNUE network output (side to move): {output} cp; scaled for drawish material: {scaled} cp");
     assert_eq!(shown.last(), Some(&expected));
-    // Then the net's verdict in white's view, in pawns, as the final evaluation; the hand-crafted
-    // total above it is named as such.
+    // Then the net's verdict in white's view, in pawns, as the final evaluation.
     let last = engine.expect_line(|l| l.starts_with("Final evaluation:"), SEARCH_TIMEOUT);
     assert_eq!(last.last(), Some(&format!("Final evaluation: {:7.2} (white side)", -f64::from(scaled) / 100.0)));
-    assert!(shown.iter().any(|l| l.starts_with("Hand-crafted evaluation: ")), "{shown:?}");
     assert!(!shown.iter().any(|l| l.starts_with("Final evaluation:")), "{shown:?}");
     // Each piece's worth on a board drawn as Stockfish's `eval` draws it: 8 ranks between 9 borders.
     assert!(shown.iter().any(|l| l == "NNUE piece values (white's side, pawns):"), "{shown:?}");
@@ -38,12 +36,12 @@ fn a_network_file_is_searched_with_and_shown_by_eval() {
     assert!(shown.iter().any(|l| l.starts_with("|   r   |   n   |   b   |   q   |   k   |")), "{shown:?}");
     let search = engine.go("depth 7", SEARCH_TIMEOUT);
     assert!(engine.legal_moves().contains(&search.bestmove), "{search:?}");
-    // The search with this network differs from the hand-crafted one's.
+    // The search with this network differs from the built-in one's, which the default brings back.
     let with_net = search.last_info_value("nodes");
-    assert_eq!(
-        engine.set_option("EvalFile", "<empty>"),
-        vec!["info string evaluating with the hand-crafted evaluation"]
-    );
+    let built_in = ::engine::nnue::embedded::network();
+    let back = format!("info string evaluating with the built-in network net1.nnue ({} neurons)", built_in.hidden);
+    assert_eq!(engine.set_option("EvalFile", "net1.nnue"), vec![back.clone()]);
+    assert_eq!(engine.set_option("EvalFile", "<empty>"), vec![back]);
     engine.send("ucinewgame");
     engine.send("position startpos moves e2e4 c7c5 g1f3");
     let without = engine.go("depth 7", SEARCH_TIMEOUT);

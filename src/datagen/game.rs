@@ -7,11 +7,11 @@ use std::sync::Arc;
 use cozy_chess::Color;
 
 use super::format::{GameRecord, Outcome};
-use crate::nnue::network::Network;
+use crate::nnue::network::{Network, DATA_SCALE, SCALE};
 use crate::position::{GameState, MoveLimit, Position};
 use crate::rng::Rng;
 use crate::search::movegen::legal_moves;
-use crate::search::{self, Flags, Job, Limits, Memories, Settings, TranspositionTable};
+use crate::search::{self, score, Flags, Job, Limits, Memories, Settings, TranspositionTable};
 
 /// A decisive adjudication: one side ahead by at least this many centipawns ...
 const WIN_SCORE: i32 = 1500;
@@ -52,18 +52,19 @@ impl Default for GameSettings {
 /// What one data-generation thread keeps from game to game.
 pub struct Player {
     tt: Arc<TranspositionTable>,
-    network: Option<Arc<Network>>,
+    network: Arc<Network>,
     memories: Memories,
     flags: Flags,
 }
 
 impl Player {
-    pub fn new(hash_mb: usize, network: Option<Arc<Network>>) -> Player {
+    pub fn new(hash_mb: usize, network: Arc<Network>) -> Player {
         let tt = TranspositionTable::new(hash_mb).unwrap_or_else(|_| TranspositionTable::minimal());
         Player { tt: Arc::new(tt), network, memories: Memories::default(), flags: Flags::default() }
     }
 
-    /// Searches `position` within the node limits; the best move and its score from white's view.
+    /// Searches `position` within the node limits; the best move and its score from white's view, at
+    /// the data's scale.
     fn search(&mut self, position: &Position, settings: &GameSettings) -> Option<(cozy_chess::Move, i32)> {
         let job = Job {
             position: position.clone(),
@@ -80,7 +81,8 @@ impl Player {
         };
         let result = search::run(job, &self.flags, &mut self.memories);
         let white = position.board().side_to_move() == Color::White;
-        result.best.map(|mv| (mv, if white { result.score } else { -result.score }))
+        let score = to_data_scale(result.score);
+        result.best.map(|mv| (mv, if white { score } else { -score }))
     }
 
     /// A new game: nothing learnt in the last one carries over (each game depends on its start only).
@@ -152,6 +154,14 @@ impl Adjudicator {
     }
 }
 
+/// A search score at the scale the data records (`DATA_SCALE`); mates stay as they are.
+fn to_data_scale(score: i32) -> i32 {
+    if score::is_decisive(score) {
+        return score;
+    }
+    (score * DATA_SCALE / SCALE).clamp(-score::TB_BOUND, score::TB_BOUND)
+}
+
 /// Plays one game; `None` when the random start was unusable (the caller draws another).
 pub fn play(rng: &mut Rng, settings: &GameSettings, player: &mut Player) -> Option<GameRecord> {
     let mut position = random_start(rng, settings)?;
@@ -179,6 +189,15 @@ pub fn play(rng: &mut Rng, settings: &GameSettings, player: &mut Player) -> Opti
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn scores_are_recorded_at_the_data_scale_and_mates_as_they_are() {
+        assert_eq!(to_data_scale(150), 150 * DATA_SCALE / SCALE);
+        assert_eq!(to_data_scale(-37), -37 * DATA_SCALE / SCALE);
+        assert_eq!(to_data_scale(score::MATE - 5), score::MATE - 5);
+        assert_eq!(to_data_scale(-score::MATE + 8), -score::MATE + 8);
+        assert!(!score::is_decisive(to_data_scale(score::TB_BOUND - 1)));
+    }
 
     #[test]
     fn adjudication_needs_a_run_of_agreeing_scores() {

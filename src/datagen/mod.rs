@@ -11,8 +11,8 @@
 //! and its own random generator, seeded from the seed and its number, and appends every finished
 //! game to its own file (`DIR/s<seed>-t<thread>.games`), flushed at once: the output depends only
 //! on the seed, the thread count and the build (and the net), and a run that is killed leaves whole
-//! games behind. `--eval-file` plays with a network (as the UCI option `EvalFile` loads it) instead
-//! of the hand-crafted evaluation: the data of the next generation.
+//! games behind. The games are played with the built-in network, or with the one `--eval-file`
+//! names (as the UCI option `EvalFile` loads it).
 
 pub mod format;
 mod game;
@@ -26,6 +26,7 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
+use crate::nnue::embedded;
 use crate::nnue::network::Network;
 use crate::rng::Rng;
 use format::{decode_all, GameRecord};
@@ -46,8 +47,8 @@ pub struct Request {
     pub seed: u64,
     pub out: PathBuf,
     pub game: GameSettings,
-    /// The network the games are played with; none: the hand-crafted evaluation.
-    pub network: Option<Arc<Network>>,
+    /// The network the games are played with.
+    pub network: Arc<Network>,
 }
 
 impl Default for Request {
@@ -58,7 +59,7 @@ impl Default for Request {
             seed: 1,
             out: PathBuf::from("data"),
             game: GameSettings::default(),
-            network: None,
+            network: embedded::network(),
         }
     }
 }
@@ -76,7 +77,7 @@ pub fn parse(args: &[String]) -> Result<Request, String> {
             "--seed" => request.seed = number()?,
             "--chess960" => request.game.chess960_pct = number()?.min(100),
             "--out" => request.out = PathBuf::from(value),
-            "--eval-file" => request.network = Some(Arc::new(Network::read(value)?)),
+            "--eval-file" => request.network = Arc::new(Network::read(value)?),
             _ => return Err(format!("unknown option '{flag}'")),
         }
     }

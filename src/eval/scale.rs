@@ -1,15 +1,11 @@
-//! Endgame scaling: how much of the endgame half of the evaluation the side ahead can turn into a
-//! win. The weighted terms count material as if every extra piece wins; some balances are far more
+//! Scaling for drawish material: how much of the network's verdict the side ahead can turn into a
+//! win. The network learns material as if every extra piece wins; some balances are far more
 //! drawish than that (no pawns and a small material edge, two knights, opposite-coloured bishops,
-//! rook pawns the defending king already blocks), so the endgame value is scaled down for them before
-//! the phase blend. The middlegame value is left alone. Hand-set, not tuned: the tuner
-//! (`src/bin/tune.rs`) applies the same scale, so the weights are fitted with it in place.
+//! rook pawns the defending king already blocks), so its output is scaled down for them. Hand-set.
 
 use cozy_chess::{BitBoard, Board, Color, File, Piece, Rank, Square};
 
-use super::geometry::{distance, same_colour_squares};
-
-/// The endgame value as it stands (the denominator of every scale).
+/// The value as it stands (the denominator of every scale).
 pub const SCALE_NORMAL: i32 = 64;
 /// No pawns and at most a minor piece, or two knights: no mate can be forced. Also rook pawns
 /// blocked by the defending king (see `rook_pawn_blocked`).
@@ -39,7 +35,7 @@ fn non_pawn_units(board: &Board, color: Color) -> i32 {
         + count(board, color, Piece::Queen) * QUEEN_UNITS
 }
 
-/// The scale (out of `SCALE_NORMAL`) of the endgame value when `strong` is the side it favours.
+/// The scale (out of `SCALE_NORMAL`) of the evaluation when `strong` is the side it favours.
 pub fn endgame_scale(board: &Board, strong: Color) -> i32 {
     let weak = !strong;
     if count(board, strong, Piece::Pawn) == 0 {
@@ -99,6 +95,22 @@ fn opposite_bishops(board: &Board) -> bool {
     }
     let light = |bishops: BitBoard| !(bishops & BitBoard::LIGHT_SQUARES).is_empty();
     light(white) != light(black)
+}
+
+/// The king's distance between two squares (moves a king needs).
+fn distance(a: Square, b: Square) -> i32 {
+    let files = (a.file() as i32 - b.file() as i32).abs();
+    let ranks = (a.rank() as i32 - b.rank() as i32).abs();
+    files.max(ranks)
+}
+
+/// The squares of `square`'s colour (the light squares or the dark ones).
+fn same_colour_squares(square: Square) -> BitBoard {
+    if BitBoard::DARK_SQUARES.has(square) {
+        BitBoard::DARK_SQUARES
+    } else {
+        BitBoard::LIGHT_SQUARES
+    }
 }
 
 #[cfg(test)]

@@ -1,8 +1,10 @@
 //! The neural evaluation (NNUE): its input features, the quantised network with its file format,
 //! accumulators updated move by move, and the vector code of their hot loops (`simd`). Training
-//! lives in `src/bin/train`; the search evaluates with a network when `EvalFile` names one.
+//! lives in `src/bin/train`; the search evaluates with the built-in network (`embedded`) or the one
+//! `EvalFile` names.
 
 pub mod accumulator;
+pub mod embedded;
 pub mod explain;
 pub mod features;
 pub mod network;

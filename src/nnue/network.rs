@@ -22,6 +22,10 @@ pub const QB: i32 = 64;
 /// the search's margins were tuned in the hand-crafted evaluation's centipawns, and nets at this scale
 /// played better against it than at the trainer's own (by 166 Elo at 10,000 nodes a move).
 pub const SCALE: i32 = 200;
+/// Centipawns per unit of the trainer's target, the scale self-play data records search scores at
+/// (the common 400, which the hand-crafted evaluation that scored net 1's data roughly had): a net
+/// engine's scores are recorded times `DATA_SCALE / SCALE`.
+pub const DATA_SCALE: i32 = 400;
 
 const MAGIC: &[u8; 4] = b"CZNN";
 const VERSION: u32 = 1;

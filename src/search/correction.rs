@@ -11,7 +11,6 @@
 use cozy_chess::{Board, Color, Piece};
 
 use super::params;
-use crate::eval;
 
 /// Entries per side to move in each table (a power of two), indexed by a hash of the pawns or of
 /// one side's other pieces.
@@ -57,12 +56,17 @@ pub struct Slots {
     black: usize,
 }
 
+/// A hash of white's and black's pawn bitboards.
+fn pawn_hash(white_pawns: u64, black_pawns: u64) -> u64 {
+    (white_pawns ^ black_pawns.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 impl Slots {
     pub fn of(board: &Board) -> Slots {
         let white_pawns = board.colored_pieces(Color::White, Piece::Pawn).0;
         let black_pawns = board.colored_pieces(Color::Black, Piece::Pawn).0;
         Slots {
-            pawns: slot(board, eval::pawn_hash(white_pawns, black_pawns)),
+            pawns: slot(board, pawn_hash(white_pawns, black_pawns)),
             white: slot(board, pieces_hash(board, Color::White)),
             black: slot(board, pieces_hash(board, Color::Black)),
         }

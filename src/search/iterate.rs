@@ -63,7 +63,7 @@ pub fn run(job: Job, flags: &Flags, memories: &mut Memories) -> SearchResult {
         limits.search_moves = root_tables.iter().map(|r| r.mv).collect();
     }
     let tb_cardinality = tablebase::tree_cardinality(tables, &settings, !root_tables.is_empty());
-    let network = network.as_deref();
+    let network = network.as_ref();
     let shared = Shared { tt: &tt, flags, team: &team, network, tables, root_tables: &root_tables, tb_cardinality };
     let (main_memory, helper_memories) = memories.for_threads(team.threads());
     let result = std::thread::scope(|scope| {

@@ -99,8 +99,8 @@ pub struct Syzygy {
 /// Everything a search needs, owned by the search for its duration.
 pub struct Job {
     pub position: Position,
-    /// The network to evaluate with; `None`: the hand-crafted evaluation.
-    pub network: Option<Arc<Network>>,
+    /// The network to evaluate with.
+    pub network: Arc<Network>,
     /// The Syzygy tables of `SyzygyPath`, if loaded.
     pub tables: Option<Arc<Tablebases>>,
     pub limits: Limits,

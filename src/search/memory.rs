@@ -1,20 +1,17 @@
-//! What a search thread learns that outlives one search: its move-ordering histories, its
-//! correction history and its evaluation caches. They are kept from one move of a game to the next
+//! What a search thread learns that outlives one search: its move-ordering histories and its
+//! correction history. They are kept from one move of a game to the next
 //! (the positions of the next search are mostly those of this one) and forgotten at `ucinewgame` and
 //! `Clear Hash`, as Stockfish keeps its histories between moves. Killer moves belong to the plies
 //! of one search (`frame`): they are not kept.
 
 use super::correction::Correction;
 use super::history::History;
-use crate::eval::Evaluator;
 
 /// One search thread's learnt tables.
 #[derive(Default)]
 pub struct Memory {
     pub history: Box<History>,
     pub correction: Box<Correction>,
-    /// The evaluation with its caches (whole evaluations, pawn structures).
-    pub evaluator: Evaluator,
 }
 
 impl Memory {
@@ -23,7 +20,6 @@ impl Memory {
     fn clear(&mut self) {
         self.history.clear();
         self.correction.clear();
-        self.evaluator.clear();
     }
 }
 

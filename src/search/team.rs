@@ -135,8 +135,8 @@ pub(super) struct Shared<'a> {
     pub tt: &'a TranspositionTable,
     pub flags: &'a Flags,
     pub team: &'a Team,
-    /// The network to evaluate with (`None`: the hand-crafted evaluation).
-    pub network: Option<&'a Network>,
+    /// The network to evaluate with.
+    pub network: &'a Network,
     /// The endgame tables, if loaded.
     pub tables: Option<&'a Tablebases>,
     /// The root moves the tables keep, with their results (empty: the root is not in the tables).

@@ -42,7 +42,7 @@ pub(super) struct Worker<'a> {
     pub(super) flags: &'a Flags,
     pub(super) team: &'a Team,
     /// The network to evaluate with (`None`: the hand-crafted evaluation).
-    network: Option<&'a Network>,
+    network: &'a Network,
     /// The endgame tables, if loaded.
     pub(super) tables: Option<&'a Tablebases>,
     /// Most pieces of a position probed in the tree (0: none).
@@ -109,12 +109,10 @@ impl<'a> Worker<'a> {
         let now = limits.received.unwrap_or_else(Instant::now);
         let mut frames = frames();
         frames[0].clock = position.halfmove_clock();
-        if let Some(net) = shared.network {
-            for frame in &mut frames {
-                frame.accumulator = Accumulator::zeroed(net.hidden);
-            }
-            frames[0].accumulator = Accumulator::refresh(net, position.board());
+        for frame in &mut frames {
+            frame.accumulator = Accumulator::zeroed(shared.network.hidden);
         }
+        frames[0].accumulator = Accumulator::refresh(shared.network, position.board());
         // Some position of the game, within reach of the clock, has appeared more than once.
         let twice_seen = twice_seen(&keys, frames[0].clock);
         let guard_plies = if twice_seen.is_empty() { 0 } else { params::repetition_guard_plies() as usize };
@@ -225,10 +223,8 @@ impl<'a> Worker<'a> {
         let mut child = board.clone();
         child.play_unchecked(mv);
         self.tt.prefetch(child.hash());
-        if let Some(net) = self.network {
-            let (done, next) = self.frames.split_at_mut(ply + 1);
-            done[ply].accumulator.update_into(&mut next[0].accumulator, net, board, mv);
-        }
+        let (done, next) = self.frames.split_at_mut(ply + 1);
+        done[ply].accumulator.update_into(&mut next[0].accumulator, self.network, board, mv);
         if track_repetitions {
             self.keys.push(repetition_key(&child));
         }
@@ -261,10 +257,8 @@ impl<'a> Worker<'a> {
 
     /// A null move at `ply`: the child's accumulator is the node's.
     pub(super) fn pass_accumulator(&mut self, ply: usize) {
-        if self.network.is_some() {
-            let (done, next) = self.frames.split_at_mut(ply + 1);
-            next[0].accumulator.copy_from(&done[ply].accumulator);
-        }
+        let (done, next) = self.frames.split_at_mut(ply + 1);
+        next[0].accumulator.copy_from(&done[ply].accumulator);
     }
 
     /// The static evaluation (before clock scaling) of a node not in check: from the table or computed.
@@ -272,13 +266,9 @@ impl<'a> Worker<'a> {
         stored.unwrap_or_else(|| self.compute_eval(board, ply))
     }
 
-    /// The evaluation of the position at `ply`: the network's, scaled down for drawish material as
-    /// the hand-crafted one is, or the hand-crafted one.
+    /// The evaluation of the position at `ply`: the network's, scaled down for drawish material.
     fn compute_eval(&mut self, board: &Board, ply: usize) -> i32 {
-        let Some(net) = self.network else {
-            return self.memory.evaluator.evaluate(board);
-        };
-        let output = self.frames[ply].accumulator.evaluate(net, board.side_to_move());
+        let output = self.frames[ply].accumulator.evaluate(self.network, board.side_to_move());
         eval::scale_network_output(output, board)
     }
 

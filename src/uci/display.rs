@@ -45,34 +45,25 @@ pub fn show(position: &Position, options: &Options) {
 /// The heading of the evaluation in use (Stockfish's words).
 const FINAL: &str = "Final evaluation";
 
-/// `eval`: the evaluation by term (white's view, pawns), with a network its piece values and its
-/// verdict as the final evaluation, then the side to move's score in centipawns,
-/// as the search sees it before and after the halfmove-clock scaling.
-pub fn show_eval(position: &Position, options: &Options, network: Option<&Network>) {
+/// `eval`: what each piece is worth to the network, its output with the verdict as the final
+/// evaluation (white's view, pawns), then the side to move's score in centipawns, as the search sees
+/// it before and after the halfmove-clock scaling.
+pub fn show_eval(position: &Position, options: &Options, network: &Network) {
     let board = position.board();
     send("");
     if !board.checkers().is_empty() {
         send(&format!("{FINAL}: none (in check)"));
         return;
     }
-    // With a network the hand-crafted total is only shown; the net's is the final one.
-    let heading = if network.is_some() { "Hand-crafted evaluation" } else { FINAL };
-    for line in eval::breakdown(board, heading) {
-        send(&line);
-    }
-    let mut raw = eval::evaluate(board);
-    if let Some(net) = network {
-        show_piece_values(net, board);
-        let output = net.evaluate(board);
-        raw = eval::scale_network_output(output, board);
-        send(&format!("NNUE network output (side to move): {output} cp; scaled for drawish material: {raw} cp"));
-        let white = if board.side_to_move() == cozy_chess::Color::White { raw } else { -raw };
-        send(&format!("{FINAL}: {:7.2} (white side)", f64::from(white) / 100.0));
-    }
+    show_piece_values(network, board);
+    let output = network.evaluate(board);
+    let raw = eval::scale_network_output(output, board);
+    send(&format!("NNUE network output (side to move): {output} cp; scaled for drawish material: {raw} cp"));
+    let white = if board.side_to_move() == cozy_chess::Color::White { raw } else { -raw };
+    send(&format!("{FINAL}: {:7.2} (white side)", f64::from(white) / 100.0));
     let scaled = eval::scale_for_clock(raw, position.halfmove_clock(), options.move_limit());
-    let source = if network.is_some() { "network" } else { "hand-crafted" };
     send(&format!(
-        "Side to move ({source}): {raw} cp; scaled for the halfmove clock ({}): {scaled} cp",
+        "Side to move: {raw} cp; scaled for the halfmove clock ({}): {scaled} cp",
         position.halfmove_clock()
     ));
 }

@@ -17,6 +17,7 @@ use std::time::Instant;
 use cozy_chess::Color;
 use vampirc_uci::UciMessage;
 
+use crate::nnue::embedded;
 use crate::nnue::network::Network;
 use crate::position::{notation, Position};
 use crate::search::{Clock, Job, Limits, Report, Searcher, Settings, TranspositionTable};
@@ -42,8 +43,8 @@ pub struct Engine {
     position: Position,
     options: Options,
     tt: Arc<TranspositionTable>,
-    /// The network of `EvalFile`, if one is loaded.
-    network: Option<Arc<Network>>,
+    /// The network of `EvalFile`: the built-in one unless another file is loaded.
+    network: Arc<Network>,
     /// The Syzygy tables of `SyzygyPath`, if loaded.
     tables: Option<Arc<Tablebases>>,
     searcher: Searcher,
@@ -66,7 +67,7 @@ impl Engine {
             position: Position::startpos(),
             options,
             tt,
-            network: None,
+            network: embedded::network(),
             tables: None,
             searcher: Searcher::new(),
             infinite: false,
@@ -116,7 +117,7 @@ impl Engine {
                 return Flow::Quit;
             }
             Command::Display => display::show(&self.position, &self.options),
-            Command::Eval => display::show_eval(&self.position, &self.options, self.network.as_deref()),
+            Command::Eval => display::show_eval(&self.position, &self.options, &self.network),
             Command::Bench(depth) => self.bench(depth),
         }
         Flow::Continue
@@ -157,10 +158,12 @@ impl Engine {
             }
             Change::EvalFile => match load_network(&updated.eval_file) {
                 Ok(network) => {
-                    let what = network.as_ref().map_or("the hand-crafted evaluation".to_string(), |net| {
-                        format!("the network of {} ({} neurons)", updated.eval_file, net.hidden)
-                    });
-                    output::info_string(&format!("evaluating with {what}"));
+                    let file = if embedded::is_built_in(&updated.eval_file) {
+                        format!("the built-in network {}", embedded::NAME)
+                    } else {
+                        format!("the network of {}", updated.eval_file)
+                    };
+                    output::info_string(&format!("evaluating with {file} ({} neurons)", network.hidden));
                     self.network = network;
                     // The table's stored evaluations were the other evaluation's.
                     self.new_game();
@@ -308,17 +311,17 @@ impl Engine {
         if self.searcher.is_searching() {
             return output::error("bench: a search is running; send stop first");
         }
-        let (nodes, nps) = bench::run(depth, 1, self.network.clone());
+        let (nodes, nps) = bench::run(depth, 1, Arc::clone(&self.network));
         output::send(&format!("{nodes} nodes {nps} nps"));
     }
 }
 
-/// The network in the file at `path`, or none for an empty path (the hand-crafted evaluation).
-fn load_network(path: &str) -> Result<Option<Arc<Network>>, String> {
-    if path.is_empty() {
-        return Ok(None);
+/// The network in the file at `path`, or the built-in one for its name or an empty path.
+fn load_network(path: &str) -> Result<Arc<Network>, String> {
+    if embedded::is_built_in(path) {
+        return Ok(embedded::network());
     }
-    Ok(Some(Arc::new(Network::read(path)?)))
+    Ok(Arc::new(Network::read(path)?))
 }
 
 /// The UCI loop on stdin until `quit` or end of input. Lines need not be UTF-8.

@@ -3,6 +3,7 @@
 use vampirc_uci::UciOptionConfig;
 
 use super::parse::parse_integer;
+use crate::nnue::embedded;
 use crate::position::MoveLimit;
 #[cfg(feature = "tune")]
 use crate::search::params;
@@ -76,7 +77,7 @@ pub struct Options {
     pub elo: u32,
     pub multipv: usize,
     pub debug_log_file: String,
-    /// A network file to evaluate with; empty: the hand-crafted evaluation.
+    /// A network file to evaluate with; empty or `embedded::NAME`: the built-in network.
     pub eval_file: String,
     /// Fifty-move limit in moves (0 = off).
     pub rule50_moves: u32,
@@ -131,7 +132,7 @@ pub fn declarations() -> Vec<UciOptionConfig> {
         UCI_ELO.declare(),
         UciOptionConfig::Button { name: "Clear Hash".to_string() },
         UciOptionConfig::String { name: "Debug Log File".to_string(), default: Some("<empty>".to_string()) },
-        UciOptionConfig::String { name: "EvalFile".to_string(), default: Some("<empty>".to_string()) },
+        UciOptionConfig::String { name: "EvalFile".to_string(), default: Some(embedded::NAME.to_string()) },
         UciOptionConfig::String { name: "SyzygyPath".to_string(), default: Some("<empty>".to_string()) },
         SYZYGY_PROBE_DEPTH.declare(),
         SYZYGY_PROBE_LIMIT.declare(),

@@ -11,16 +11,16 @@ use std::path::PathBuf;
 use cozy_chess::{Board, Color};
 use engine::datagen::format::{GameRecord, Outcome};
 use engine::datagen::read_games;
-use engine::eval;
 use engine::nnue::features::{active, mirror, other_perspective, MAX_ACTIVE};
+use engine::nnue::network::DATA_SCALE;
 use engine::position::fen;
 use engine::rng::Rng;
 use engine::search::movegen::is_capture;
 use engine::search::score;
 
-/// Centipawns of a search score per unit of the target's logit (the common 400; the engine reads
-/// the net's output at its own `SCALE`).
-const SCORE_SCALE: f32 = 400.0;
+/// Centipawns of a recorded search score per unit of the target's logit (the engine reads the net's
+/// output at its own `SCALE`).
+const SCORE_SCALE: f32 = DATA_SCALE as f32;
 
 /// One position: its features from the side to move's perspective (the other's follow from them),
 /// the search score and the game's result, both for the side to move.
@@ -87,16 +87,14 @@ pub struct Filter {
     pub mirror: bool,
 }
 
-/// A kept position: its key (for deduplication), its sample and, for the holdout, the hand-crafted
-/// evaluation's verdict on it (for side to move) to compare the net's fit with.
+/// A kept position: its key (for deduplication) and its sample.
 struct Kept {
     key: u64,
     sample: Sample,
-    hand_crafted: i32,
 }
 
-/// The kept positions of `game`, with the hand-crafted evaluation when `hand_crafted`.
-fn samples_of(game: &GameRecord, filter: &Filter, hand_crafted: bool, out: &mut Vec<Kept>) -> Result<(), String> {
+/// The kept positions of `game`.
+fn samples_of(game: &GameRecord, filter: &Filter, out: &mut Vec<Kept>) -> Result<(), String> {
     let mut board = fen::parse(&game.fen).map_err(|e| format!("{}: {e:?}", game.fen))?.board;
     for (ply, &(mv, white_score)) in game.moves.iter().enumerate() {
         if !board.is_legal(mv) {
@@ -117,8 +115,7 @@ fn samples_of(game: &GameRecord, filter: &Filter, hand_crafted: bool, out: &mut 
                 (-i32::from(white_score), 1.0 - white_result)
             };
             let sample = Sample::new(&board, score, result);
-            let hand_crafted = if hand_crafted { eval::evaluate(&board) } else { 0 };
-            out.push(Kept { key: board.hash(), sample, hand_crafted });
+            out.push(Kept { key: board.hash(), sample });
         }
         board.play_unchecked(mv);
     }
@@ -130,8 +127,6 @@ fn samples_of(game: &GameRecord, filter: &Filter, hand_crafted: bool, out: &mut 
 pub struct Loaded {
     pub training: Vec<Sample>,
     pub holdout: Vec<Sample>,
-    /// The hand-crafted evaluation of each holdout position, for the side to move.
-    pub hand_crafted: Vec<i32>,
 }
 
 /// Every kept position of the games in `paths`, each position once, shuffled by `seed`; a
@@ -151,16 +146,16 @@ fn split(games: &[GameRecord], filter: &Filter, holdout: f32, seed: u64) -> Resu
     let (mut training, mut held) = (Vec::new(), Vec::new());
     for game in games {
         let to_holdout = rng.uniform() < f64::from(holdout);
-        samples_of(game, filter, to_holdout, if to_holdout { &mut held } else { &mut training })?;
+        samples_of(game, filter, if to_holdout { &mut held } else { &mut training })?;
     }
     let mut seen = HashSet::with_capacity(training.len() + held.len());
     let mut training: Vec<Sample> = distinct(training, &mut seen).map(|kept| kept.sample).collect();
-    let (holdout, hand_crafted) = distinct(held, &mut seen).map(|kept| (kept.sample, kept.hand_crafted)).unzip();
+    let holdout = distinct(held, &mut seen).map(|kept| kept.sample).collect();
     if filter.mirror {
         let mirrored: Vec<Sample> = training.iter().map(Sample::mirrored).collect();
         training.extend(mirrored);
     }
-    Ok(Loaded { training: shuffled(training, &mut rng), holdout, hand_crafted })
+    Ok(Loaded { training: shuffled(training, &mut rng), holdout })
 }
 
 /// The positions whose keys `seen` has not met yet, recording them.
@@ -192,7 +187,7 @@ mod tests {
                 .collect(),
         };
         let mut out = Vec::new();
-        samples_of(&game, &Filter { skip_plies: 1, mirror: false }, false, &mut out).expect("a legal game");
+        samples_of(&game, &Filter { skip_plies: 1, mirror: false }, &mut out).expect("a legal game");
         // Skipped: ply 0 (skip), e4d5 and d8d5 (captures), d5a5's position (a mate score).
         assert_eq!(out.len(), 2);
         let black_to_move = out[0].sample;
@@ -222,7 +217,7 @@ mod tests {
     fn the_holdout_takes_whole_games_and_no_training_position() {
         let mut rng = Rng::new(5);
         let games: Vec<GameRecord> = (1..=40).map(|id| random_game(&mut rng, id * 10, 30)).collect();
-        let Loaded { training, holdout, hand_crafted } =
+        let Loaded { training, holdout } =
             split(&games, &Filter { skip_plies: 0, mirror: false }, 0.3, 9).expect("legal games");
         let ids = |samples: &[Sample]| samples.iter().map(|s| s.score.abs()).collect::<HashSet<i16>>();
         let (trained, held) = (ids(&training), ids(&holdout));
@@ -231,9 +226,6 @@ mod tests {
         let key = |s: &Sample| (s.features, s.count);
         let training_keys: HashSet<_> = training.iter().map(key).collect();
         assert!(holdout.iter().all(|s| !training_keys.contains(&key(s))), "a training position held out");
-        // Random moves leave material uneven: the hand-crafted evaluation sees it.
-        assert_eq!(hand_crafted.len(), holdout.len());
-        assert!(hand_crafted.iter().any(|&e| e.abs() > 200), "{hand_crafted:?}");
     }
 
     #[test]

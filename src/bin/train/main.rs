@@ -8,8 +8,8 @@
 //! (`data`); a share of the games is held out to show the fit generalises.
 //!
 //! Every epoch appends a line to `DIR/loss.csv` (epoch, training loss, holdout loss, learning
-//! rate, positions a second, and the hand-crafted evaluation's loss on the same holdout: the fit
-//! to beat), writes the quantised net `DIR/net-eN.nnue` (and `DIR/net-best.nnue` while the holdout
+//! rate, positions a second, and the built-in network's loss on the same holdout: the fit to
+//! beat), writes the quantised net `DIR/net-eN.nnue` (and `DIR/net-best.nnue` while the holdout
 //! loss falls) and the checkpoint `DIR/checkpoint.bin`, from which `--resume` goes on. The loss is
 //! `(sigmoid(out) - target)²`, the target `wdl · result + (1 - wdl) · sigmoid(score / 400)`; the
 //! learning rate is multiplied by `--lr-drop` every `--drop-every` epochs.
@@ -28,6 +28,7 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
+use engine::nnue::embedded;
 use engine::nnue::network::{Network, SCALE};
 
 use adamw::AdamW;
@@ -42,9 +43,6 @@ const USAGE: &str = "usage: train --out DIR [--hidden 256] [--epochs 20] [--batc
     [--lr-drop 0.3] [--drop-every 8] [--wdl 0.3] [--weight-decay 0.01] [--skip-plies 8]
     [--no-mirror] [--holdout 0.02] [--threads 2] [--seed 1] [--resume] DATA...
 DATA: `engine datagen` files or packed chunks (nets/data/*.games.zst)";
-
-/// Centipawns per unit of output tried for the hand-crafted evaluation.
-const HAND_CRAFTED_SCALES: std::ops::RangeInclusive<i32> = 100..=800;
 
 /// What the trainer was asked for.
 #[derive(Clone, Debug)]
@@ -189,18 +187,6 @@ fn quantised_mean_loss(net: &Network, samples: &[Sample], wdl: f32) -> f64 {
     total / samples.len().max(1) as f64
 }
 
-/// The hand-crafted evaluation's loss on the holdout, read as the net's output at the scale (in
-/// centipawns per unit) that suits it best, and that scale: the fit a net has to beat.
-fn hand_crafted_loss(holdout: &[Sample], evaluations: &[i32], wdl: f32) -> (f64, i32) {
-    let loss_at = |scale: i32| {
-        let total: f64 =
-            holdout.iter().zip(evaluations).map(|(s, &e)| f64::from(s.loss(e as f32 / scale as f32, wdl))).sum();
-        total / holdout.len().max(1) as f64
-    };
-    let tried = HAND_CRAFTED_SCALES.step_by(10).map(|scale| (loss_at(scale), scale));
-    tried.min_by(|a, b| a.0.total_cmp(&b.0)).unwrap_or((0.0, 0))
-}
-
 /// One pass over `samples` in batches; the mean training loss.
 fn epoch(model: &mut Model, optimizer: &mut AdamW, samples: &[Sample], request: &Request, lr: f32) -> f64 {
     let bar = ProgressBar::new(samples.len() as u64);
@@ -238,10 +224,10 @@ fn append_csv(path: &Path, line: &str) -> Result<(), String> {
 fn train(request: &Request) -> Result<(), String> {
     fs::create_dir_all(&request.out).map_err(|e| format!("{}: {e}", request.out.display()))?;
     let filter = Filter { skip_plies: request.skip_plies, mirror: request.mirror };
-    let Loaded { training, holdout, hand_crafted } = data::load(&request.data, &filter, request.holdout, request.seed)?;
+    let Loaded { training, holdout } = data::load(&request.data, &filter, request.holdout, request.seed)?;
     eprintln!("{} positions to train on, {} held out (whole games)", training.len(), holdout.len());
-    let (reference, reference_scale) = hand_crafted_loss(&holdout, &hand_crafted, request.wdl);
-    eprintln!("the hand-crafted evaluation's holdout loss: {reference:.6} (at its best scale, {reference_scale} cp)");
+    let reference = quantised_mean_loss(&embedded::network(), &holdout, request.wdl);
+    eprintln!("the built-in network's holdout loss: {reference:.6}");
     let checkpoint_path = request.out.join("checkpoint.bin");
     let (mut model, mut optimizer, first_epoch) = if request.resume {
         let (model, mut optimizer, epochs) = checkpoint::load(&checkpoint_path)?;
@@ -254,7 +240,7 @@ fn train(request: &Request) -> Result<(), String> {
     };
     let csv = request.out.join("loss.csv");
     if first_epoch == 0 {
-        let header = "epoch,train_loss,holdout_loss,lr,positions_per_second,hand_crafted_holdout_loss\n";
+        let header = "epoch,train_loss,holdout_loss,lr,positions_per_second,built_in_holdout_loss\n";
         fs::write(&csv, header).map_err(|e| e.to_string())?;
     }
     let mut best = best_holdout_loss(&csv);
@@ -318,7 +304,6 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cozy_chess::Board;
 
     #[test]
     fn the_loss_falls_on_a_small_fixed_sample() {
@@ -363,17 +348,6 @@ mod tests {
             (mean_loss(&model, &samples, 0.3), quantised_mean_loss(&model.quantise(), &samples, 0.3));
         assert!(float > 0.01, "a loss worth comparing: {float}");
         assert!((float - quantised).abs() < 0.002 * float.max(0.01) + 1e-4, "{float} vs {quantised}");
-    }
-
-    #[test]
-    fn the_hand_crafted_reference_finds_the_scale_of_its_evaluations() {
-        let board = Board::default();
-        let samples: Vec<Sample> = [-400, -120, 0, 80, 300].map(|score| Sample::new(&board, score, 0.5)).into();
-        // Evaluations three quarters of the search scores fit best read at 300 cp a unit.
-        let evaluations: Vec<i32> = samples.iter().map(|s| i32::from(s.score) * 3 / 4).collect();
-        let (loss, scale) = hand_crafted_loss(&samples, &evaluations, 0.0);
-        assert_eq!(scale, 300);
-        assert!(loss < 1e-9, "{loss}");
     }
 
     #[test]
