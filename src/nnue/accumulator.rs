@@ -106,9 +106,10 @@ impl Accumulator {
         }
     }
 
-    /// The network's output for the side to move of the position this accumulator is of.
-    pub fn evaluate(&self, net: &Network, side_to_move: Color) -> i32 {
-        net.output_for(side_to_move, &self.values[0], &self.values[1])
+    /// The network's output for the side to move of `board`, the position this accumulator is of.
+    pub fn evaluate(&self, net: &Network, board: &Board) -> i32 {
+        let [white, black] = &self.values;
+        net.output_for(board.side_to_move(), [white, black], board.occupied().len() as usize)
     }
 }
 
@@ -120,6 +121,9 @@ mod tests {
     use crate::rng::Rng;
     use crate::search::movegen::legal_moves;
 
+    /// Output buckets of the test network: captures in the random games change them.
+    const BUCKETS: usize = 3;
+
     /// A small network with varied weights, so that any wrong feature shows; 32 neurons, so that
     /// the vector paths of the update run where the CPU has them.
     fn net() -> Network {
@@ -128,8 +132,8 @@ mod tests {
         let mut value = |spread: u64| rng.below(spread) as i16 - (spread / 2) as i16;
         let input_weights = (0..INPUTS * hidden).map(|_| value(200)).collect();
         let input_bias = (0..hidden).map(|_| value(100)).collect();
-        let output_weights = (0..2 * hidden).map(|_| value(64)).collect();
-        Network::new(hidden, input_weights, input_bias, output_weights, 77)
+        let output_weights = (0..BUCKETS * 2 * hidden).map(|_| value(64)).collect();
+        Network::new(hidden, input_weights, input_bias, output_weights, vec![77, -40, 12])
     }
 
     /// Plays random games from `start`, checking the updated accumulator against a refresh after
@@ -155,7 +159,7 @@ mod tests {
                 acc = acc.after(&net, &board, mv);
                 board.play_unchecked(mv);
                 assert_eq!(acc, Accumulator::refresh(&net, &board), "after {mv} in {board}");
-                assert_eq!(acc.evaluate(&net, board.side_to_move()), net.evaluate(&board));
+                assert_eq!(acc.evaluate(&net, &board), net.evaluate(&board));
             }
         }
         met

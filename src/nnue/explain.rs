@@ -9,7 +9,8 @@ use super::network::Network;
 /// The network's evaluation from white's side with the features `[white's, black's]` active.
 fn white_view(net: &Network, features: &[Vec<usize>; 2], side_to_move: Color) -> i32 {
     let [white, black] = features.each_ref().map(|f| net.accumulate(f));
-    let output = net.output_for(side_to_move, &white, &black);
+    // One feature a piece: each perspective's count is the number of pieces.
+    let output = net.output_for(side_to_move, [&white, &black], features[0].len());
     if side_to_move == Color::White {
         output
     } else {
@@ -53,7 +54,7 @@ mod tests {
                 input_weights[feature(Color::White, Color::White, piece, square) * hidden] = 20;
             }
         }
-        let net = Network::new(hidden, input_weights, vec![0, 0], vec![64, 0, -64, 0], 0);
+        let net = Network::new(hidden, input_weights, vec![0, 0], vec![64, 0, -64, 0], vec![0]);
         let board: Board = "4k3/8/8/3p4/4P3/2N5/8/4K3 w - - 0 1".parse().expect("fen");
         let values = piece_values(&net, &board);
         assert_eq!(values.len(), 3, "kings are left out: {values:?}");

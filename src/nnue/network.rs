@@ -2,13 +2,16 @@
 //!
 //! `(768 → H) × 2 → 1` with SCReLU: each perspective's accumulator is the input bias plus the input
 //! weights of its active features; the output is `Σ screlu(acc_stm) · w_stm + Σ screlu(acc_nstm) ·
-//! w_nstm + b`, where `screlu(x) = clamp(x, 0, 1)²`. Input weights and biases are stored times
-//! `QA`, output weights times `QB`, the output bias times `QA · QB`; the result times `SCALE` is
+//! w_nstm + b`, where `screlu(x) = clamp(x, 0, 1)²`. The output layer may come in B sets of weights
+//! and biases (output buckets), picked by the number of pieces on the board (`output_bucket`): an
+//! ending is judged by other weights than a middlegame. Input weights and biases are stored times
+//! `QA`, output weights times `QB`, output biases times `QA · QB`; the result times `SCALE` is
 //! centipawns for the side to move.
 //!
-//! File: `CZNN`, `u32` version, `u32` H, then little-endian: input weights (`i16`, feature-major,
-//! `768 · H`), input biases (`i16`, H), output weights (`i16`, 2H: the side to move's half first),
-//! output bias (`i32`).
+//! File: `CZNN`, `u32` version, `u32` H, `u32` B (version 2; version 1 has none and one bucket),
+//! then little-endian: input weights (`i16`, feature-major, `768 · H`), input biases (`i16`, H),
+//! output weights (`i16`, B · 2H: bucket by bucket, the side to move's half first), output biases
+//! (`i32`, B).
 
 use cozy_chess::{Board, Color};
 
@@ -28,67 +31,96 @@ pub const SCALE: i32 = 200;
 pub const DATA_SCALE: i32 = 400;
 
 const MAGIC: &[u8; 4] = b"CZNN";
-const VERSION: u32 = 1;
-/// Bytes before the weights.
-const HEADER: usize = 12;
+/// The version written: with the bucket count in the header.
+const VERSION: u32 = 2;
+/// The first version (one bucket, no count), still read: net 1 is such a file.
+const VERSION_ONE: u32 = 1;
+/// The most output buckets a file may have.
+pub const MAX_BUCKETS: usize = 32;
+/// Most pieces on a board: the range the buckets share.
+const MAX_PIECES: usize = 32;
+
+/// The output bucket of a position with `pieces` pieces (kings included) among `buckets`: equal
+/// ranges of the piece count, the fullest boards in the last bucket.
+pub fn output_bucket(pieces: usize, buckets: usize) -> usize {
+    let per_bucket = MAX_PIECES.div_ceil(buckets.max(1));
+    (pieces.saturating_sub(2) / per_bucket).min(buckets.max(1) - 1)
+}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
     pub hidden: usize,
+    /// Output buckets (at least 1).
+    pub buckets: usize,
     /// `INPUTS · hidden`, feature-major.
     pub input_weights: Vec<i16>,
     pub input_bias: Vec<i16>,
-    /// `2 · hidden`: the side to move's perspective, then the other's.
+    /// `buckets · 2 · hidden`, bucket by bucket: the side to move's perspective, then the other's.
     pub output_weights: Vec<i16>,
-    pub output_bias: i32,
+    /// One per bucket.
+    pub output_bias: Vec<i32>,
     /// Every output weight is within `±simd::NARROW_WEIGHT` (set by `new`).
     narrow: bool,
 }
 
 impl Network {
+    /// A network of `output_bias.len()` buckets; `output_weights` holds `2 · hidden` for each.
     pub fn new(
         hidden: usize,
         input_weights: Vec<i16>,
         input_bias: Vec<i16>,
         output_weights: Vec<i16>,
-        output_bias: i32,
+        output_bias: Vec<i32>,
     ) -> Network {
+        let buckets = output_bias.len();
+        debug_assert_eq!(output_weights.len(), buckets * 2 * hidden);
         let narrow = output_weights.iter().all(|w| w.abs() <= NARROW_WEIGHT);
-        Network { hidden, input_weights, input_bias, output_weights, output_bias, narrow }
+        Network { hidden, buckets, input_weights, input_bias, output_weights, output_bias, narrow }
     }
 
-    /// The file's bytes.
+    /// The file's bytes (the current version).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(HEADER + 2 * (INPUTS + 3) * self.hidden + 4);
+        let shorts = self.input_weights.len() + self.input_bias.len() + self.output_weights.len();
+        let mut out = Vec::with_capacity(16 + 2 * shorts + 4 * self.buckets);
         out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
-        out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        for word in [VERSION, self.hidden as u32, self.buckets as u32] {
+            out.extend_from_slice(&word.to_le_bytes());
+        }
         for value in self.input_weights.iter().chain(&self.input_bias).chain(&self.output_weights) {
             out.extend_from_slice(&value.to_le_bytes());
         }
-        out.extend_from_slice(&self.output_bias.to_le_bytes());
+        for bias in &self.output_bias {
+            out.extend_from_slice(&bias.to_le_bytes());
+        }
         out
     }
 
     /// Reads a network file; an error says what is wrong with it.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
-        if bytes.len() < HEADER || &bytes[..4] != MAGIC {
+        if bytes.len() < 12 || &bytes[..4] != MAGIC {
             return Err("not a network file".to_string());
         }
         let word = |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
-        if word(4) != VERSION {
-            return Err(format!("network version {} (expected {VERSION})", word(4)));
-        }
+        let (header, buckets) = match word(4) {
+            VERSION_ONE => (12, 1),
+            VERSION if bytes.len() >= 16 => (16, word(12) as usize),
+            version => return Err(format!("network version {version} (expected {VERSION_ONE} or {VERSION})")),
+        };
         let hidden = word(8) as usize;
-        let count = (INPUTS + 3) * hidden;
-        let expected = HEADER + 2 * count + 4;
-        if hidden == 0 || hidden > 4096 || bytes.len() != expected {
-            return Err(format!("network of {} bytes, expected {expected} for {hidden} neurons", bytes.len()));
+        let shorts = (INPUTS + 1 + 2 * buckets) * hidden;
+        let expected = header + 2 * shorts + 4 * buckets;
+        let sizes_ok = (1..=4096).contains(&hidden) && (1..=MAX_BUCKETS).contains(&buckets);
+        if !sizes_ok || bytes.len() != expected {
+            return Err(format!(
+                "network of {} bytes, expected {expected} for {hidden} neurons and {buckets} buckets",
+                bytes.len()
+            ));
         }
-        let mut values = bytes[HEADER..HEADER + 2 * count].chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]]));
+        let mut values = bytes[header..header + 2 * shorts].chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]]));
         let mut take = |n: usize| values.by_ref().take(n).collect::<Vec<i16>>();
-        let (input_weights, input_bias, output_weights) = (take(INPUTS * hidden), take(hidden), take(2 * hidden));
-        let output_bias = word(HEADER + 2 * count) as i32;
+        let (input_weights, input_bias) = (take(INPUTS * hidden), take(hidden));
+        let output_weights = take(buckets * 2 * hidden);
+        let output_bias = (0..buckets).map(|b| word(header + 2 * shorts + 4 * b) as i32).collect();
         Ok(Network::new(hidden, input_weights, input_bias, output_weights, output_bias))
     }
 
@@ -114,29 +146,38 @@ impl Network {
         acc
     }
 
-    /// The output for the side to move from its accumulator and the other side's, in centipawns.
-    pub fn output(&self, ours: &[i16], theirs: &[i16]) -> i32 {
-        let (ours_w, theirs_w) = self.output_weights.split_at(self.hidden);
+    /// The output bucket of a position with `pieces` pieces.
+    pub fn bucket(&self, pieces: usize) -> usize {
+        output_bucket(pieces, self.buckets)
+    }
+
+    /// The output for the side to move from its accumulator and the other side's, in centipawns,
+    /// through output bucket `bucket`.
+    pub fn output(&self, ours: &[i16], theirs: &[i16], bucket: usize) -> i32 {
+        let weights = &self.output_weights[bucket * 2 * self.hidden..(bucket + 1) * 2 * self.hidden];
+        let (ours_w, theirs_w) = weights.split_at(self.hidden);
         let limit = QA as i16;
         let sum = screlu_dot(ours, ours_w, limit, self.narrow) + screlu_dot(theirs, theirs_w, limit, self.narrow);
-        let out = sum / i64::from(QA) + i64::from(self.output_bias);
+        let out = sum / i64::from(QA) + i64::from(self.output_bias[bucket]);
         let units = i64::from(QA * QB);
         // Rounded to the nearest centipawn, not toward zero, so the net has no bias toward the draw.
         ((out * i64::from(SCALE) + out.signum() * units / 2) / units) as i32
     }
 
-    /// The output for `side_to_move` from white's and black's accumulators.
-    pub fn output_for(&self, side_to_move: Color, white: &[i16], black: &[i16]) -> i32 {
+    /// The output for `side_to_move` from white's and black's accumulators, with `pieces` pieces on
+    /// the board.
+    pub fn output_for(&self, side_to_move: Color, [white, black]: [&[i16]; 2], pieces: usize) -> i32 {
+        let bucket = self.bucket(pieces);
         match side_to_move {
-            Color::White => self.output(white, black),
-            Color::Black => self.output(black, white),
+            Color::White => self.output(white, black, bucket),
+            Color::Black => self.output(black, white, bucket),
         }
     }
 
     /// The evaluation of `board` for the side to move, from scratch.
     pub fn evaluate(&self, board: &Board) -> i32 {
         let [white, black] = active(board).map(|features| self.accumulate(&features));
-        self.output_for(board.side_to_move(), &white, &black)
+        self.output_for(board.side_to_move(), [&white, &black], board.occupied().len() as usize)
     }
 }
 
@@ -150,8 +191,8 @@ mod tests {
             hidden,
             (0..INPUTS * hidden).map(|i| (i % 17) as i16 - 8).collect(),
             vec![100, 0, -20, 255],
-            vec![3, -2, 5, 1, -4, 2, 0, 7],
-            1234,
+            vec![3, -2, 5, 1, -4, 2, 0, 7, -1, 4, 2, -3, 6, 0, 1, -5],
+            vec![1234, -800],
         )
     }
 
@@ -165,6 +206,32 @@ mod tests {
         let mut other = bytes.clone();
         other[4] = 9;
         assert!(Network::from_bytes(&other).is_err_and(|e| e.contains("version")));
+        let mut too_many = bytes.clone();
+        too_many[12] = 99;
+        assert!(Network::from_bytes(&too_many).is_err_and(|e| e.contains("99 buckets")));
+    }
+
+    #[test]
+    fn a_first_version_file_reads_as_one_bucket() {
+        let hidden = 2;
+        let mut bytes = b"CZNN".to_vec();
+        for word in [1u32, hidden as u32] {
+            bytes.extend_from_slice(&word.to_le_bytes());
+        }
+        let shorts: Vec<i16> = (0..(INPUTS + 3) * hidden).map(|i| (i % 9) as i16 - 4).collect();
+        shorts.iter().for_each(|v| bytes.extend_from_slice(&v.to_le_bytes()));
+        bytes.extend_from_slice(&(-321i32).to_le_bytes());
+        let net = Network::from_bytes(&bytes).expect("a version 1 file");
+        assert_eq!((net.hidden, net.buckets, net.output_bias.clone()), (hidden, 1, vec![-321]));
+        assert_eq!(net.output_weights, shorts[(INPUTS + 1) * hidden..].to_vec());
+    }
+
+    #[test]
+    fn buckets_split_the_piece_counts_evenly() {
+        assert_eq!((2..=32).map(|n| output_bucket(n, 1)).max(), Some(0));
+        let eight: Vec<usize> = [2, 5, 6, 9, 10, 29, 30, 32].map(|n| output_bucket(n, 8)).into();
+        assert_eq!(eight, vec![0, 0, 1, 1, 2, 6, 7, 7]);
+        assert_eq!(output_bucket(32, 3), 2);
     }
 
     #[test]

@@ -268,7 +268,7 @@ impl<'a> Worker<'a> {
 
     /// The evaluation of the position at `ply`: the network's, scaled down for drawish material.
     fn compute_eval(&mut self, board: &Board, ply: usize) -> i32 {
-        let output = self.frames[ply].accumulator.evaluate(self.network, board.side_to_move());
+        let output = self.frames[ply].accumulator.evaluate(self.network, board);
         eval::scale_network_output(output, board)
     }
 

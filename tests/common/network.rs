@@ -15,8 +15,9 @@ pub fn network_file(name: &str) -> (PathBuf, Network) {
     };
     let input_weights = (0..INPUTS * hidden).map(|_| next(120)).collect();
     let input_bias = (0..hidden).map(|_| next(200)).collect();
-    let output_weights = (0..2 * hidden).map(|_| next(100)).collect();
-    let net = Network::new(hidden, input_weights, input_bias, output_weights, 500);
+    let buckets = 2;
+    let output_weights = (0..buckets * 2 * hidden).map(|_| next(100)).collect();
+    let net = Network::new(hidden, input_weights, input_bias, output_weights, vec![500, -200]);
     let path = std::env::temp_dir().join(format!("engine-nnue-{name}-{}.nnue", std::process::id()));
     std::fs::write(&path, net.to_bytes()).expect("write the network");
     (path, net)

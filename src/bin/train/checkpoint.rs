@@ -1,6 +1,6 @@
 //! Checkpoints: the parameters, the optimizer's moments and the epochs done, so that training can
-//! stop and go on. File: `CZCK`, `u32` hidden, `u32` epochs done, `u64` optimizer steps, then
-//! little-endian `f32`s: the parameters, then each parameter's two moments.
+//! stop and go on. File: `CZC2`, `u32` hidden, `u32` output buckets, `u32` epochs done, `u64`
+//! optimizer steps, then little-endian `f32`s: the parameters, then each parameter's two moments.
 
 use std::fs;
 use std::path::Path;
@@ -8,13 +8,16 @@ use std::path::Path;
 use crate::adamw::AdamW;
 use crate::model::Model;
 
-const MAGIC: &[u8; 4] = b"CZCK";
+const MAGIC: &[u8; 4] = b"CZC2";
+/// Bytes before the floats.
+const HEADER: usize = 24;
 
 pub fn save(path: &Path, model: &Model, optimizer: &AdamW, epochs: u32) -> Result<(), String> {
-    let mut out = Vec::with_capacity(20 + 12 * model.params.len());
+    let mut out = Vec::with_capacity(HEADER + 12 * model.params.len());
     out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&(model.hidden as u32).to_le_bytes());
-    out.extend_from_slice(&epochs.to_le_bytes());
+    for word in [model.hidden as u32, model.buckets as u32, epochs] {
+        out.extend_from_slice(&word.to_le_bytes());
+    }
     out.extend_from_slice(&optimizer.steps.to_le_bytes());
     let moments = optimizer.moments.iter().flatten();
     for value in model.params.iter().chain(moments) {
@@ -28,23 +31,23 @@ pub fn save(path: &Path, model: &Model, optimizer: &AdamW, epochs: u32) -> Resul
 /// The model, the optimizer's state and the epochs done; the caller sets the weight decay.
 pub fn load(path: &Path) -> Result<(Model, AdamW, u32), String> {
     let bytes = fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    if bytes.len() < 20 || &bytes[..4] != MAGIC {
-        return Err(format!("{}: not a checkpoint", path.display()));
+    if bytes.len() < HEADER || &bytes[..4] != MAGIC {
+        return Err(format!("{}: not a checkpoint of this trainer", path.display()));
     }
     let word = |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
-    let hidden = word(4) as usize;
-    let epochs = word(8);
-    let steps = u64::from(word(12)) | u64::from(word(16)) << 32;
-    let len = Model::len(hidden);
-    if bytes.len() != 20 + 12 * len {
-        return Err(format!("{}: {} bytes, expected {}", path.display(), bytes.len(), 20 + 12 * len));
+    let (hidden, buckets, epochs) = (word(4) as usize, word(8) as usize, word(12));
+    let steps = u64::from(word(16)) | u64::from(word(20)) << 32;
+    let len = Model::len(hidden, buckets);
+    if bytes.len() != HEADER + 12 * len {
+        return Err(format!("{}: {} bytes, expected {}", path.display(), bytes.len(), HEADER + 12 * len));
     }
-    let floats: Vec<f32> = bytes[20..].chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let floats: Vec<f32> =
+        bytes[HEADER..].chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
     let (params, moments) = floats.split_at(len);
     let mut optimizer = AdamW::new(len, 0.0);
     optimizer.moments = moments.chunks_exact(2).map(|m| [m[0], m[1]]).collect();
     optimizer.steps = steps;
-    Ok((Model { hidden, params: params.to_vec() }, optimizer, epochs))
+    Ok((Model { hidden, buckets, params: params.to_vec() }, optimizer, epochs))
 }
 
 #[cfg(test)]
@@ -53,7 +56,7 @@ mod tests {
 
     #[test]
     fn a_checkpoint_reads_back_as_saved() {
-        let model = Model::new(8, 1);
+        let model = Model::new(8, 3, 1);
         let mut optimizer = AdamW::new(model.params.len(), 0.0);
         optimizer.moments[3] = [0.25, 0.5];
         optimizer.steps = 77;

@@ -29,7 +29,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use engine::nnue::embedded;
-use engine::nnue::network::{Network, SCALE};
+use engine::nnue::network::{Network, MAX_BUCKETS, SCALE};
 
 use adamw::AdamW;
 use data::{Filter, Loaded, Sample};
@@ -39,7 +39,7 @@ use model::Model;
 const BEST_NET: &str = "net-best.nnue";
 
 /// The options, shown by `--help` and after a bad command line.
-const USAGE: &str = "usage: train --out DIR [--hidden 256] [--epochs 20] [--batch 16384] [--lr 0.001]
+const USAGE: &str = "usage: train --out DIR [--hidden 256] [--buckets 8] [--epochs 20] [--batch 16384] [--lr 0.001]
     [--lr-drop 0.3] [--drop-every 8] [--wdl 0.3] [--weight-decay 0.01] [--skip-plies 8]
     [--no-mirror] [--holdout 0.02] [--threads 2] [--seed 1] [--resume] DATA...
 DATA: `engine datagen` files or packed chunks (nets/data/*.games.zst)";
@@ -50,6 +50,7 @@ struct Request {
     out: PathBuf,
     data: Vec<PathBuf>,
     hidden: usize,
+    buckets: usize,
     epochs: u32,
     batch: usize,
     lr: f32,
@@ -71,6 +72,7 @@ impl Default for Request {
             out: PathBuf::from("train"),
             data: Vec::new(),
             hidden: 256,
+            buckets: 8,
             epochs: 20,
             batch: 16_384,
             lr: 0.001,
@@ -119,6 +121,7 @@ fn parse(args: &[String]) -> Result<Request, String> {
         match arg.as_str() {
             "--out" => request.out = PathBuf::from(value_of(arg, value)?),
             "--hidden" => request.hidden = number(arg, value)?,
+            "--buckets" => request.buckets = number(arg, value)?,
             "--epochs" => request.epochs = number(arg, value)?,
             "--batch" => request.batch = number::<usize>(arg, value)?.max(1),
             "--lr" => request.lr = number(arg, value)?,
@@ -135,6 +138,9 @@ fn parse(args: &[String]) -> Result<Request, String> {
     }
     if request.hidden == 0 || request.hidden > 4096 {
         return Err("--hidden must be 1..4096".to_string());
+    }
+    if request.buckets == 0 || request.buckets > MAX_BUCKETS {
+        return Err(format!("--buckets must be 1..{MAX_BUCKETS}"));
     }
     Ok(request)
 }
@@ -180,7 +186,7 @@ fn quantised_mean_loss(net: &Network, samples: &[Sample], wdl: f32) -> f64 {
                 let active: Vec<usize> = features[..usize::from(s.count)].iter().map(|&f| usize::from(f)).collect();
                 net.accumulate(&active)
             });
-            let output = net.output(&ours, &theirs);
+            let output = net.output(&ours, &theirs, net.bucket(usize::from(s.count)));
             f64::from(s.loss(output as f32 / SCALE as f32, wdl))
         })
         .sum();
@@ -234,7 +240,7 @@ fn train(request: &Request) -> Result<(), String> {
         optimizer.weight_decay = request.weight_decay;
         (model, optimizer, epochs)
     } else {
-        let model = Model::new(request.hidden, request.seed);
+        let model = Model::new(request.hidden, request.buckets, request.seed);
         let optimizer = AdamW::new(model.params.len(), request.weight_decay);
         (model, optimizer, 0)
     };
@@ -321,7 +327,7 @@ mod tests {
             .zip([1.0, 0.0, 0.5, 0.5, 0.5, 1.0])
             .map(|((fen, score), result)| Sample::new(&fen.parse().expect("fen"), score, result))
             .collect();
-        let mut model = Model::new(16, 2);
+        let mut model = Model::new(16, 4, 2);
         let mut optimizer = AdamW::new(model.params.len(), 0.0);
         let before = mean_loss(&model, &samples, 0.3);
         for _ in 0..300 {
@@ -343,7 +349,7 @@ mod tests {
             .iter()
             .map(|(fen, score, result)| Sample::new(&fen.parse().expect("fen"), *score, *result))
             .collect();
-        let model = Model::new(32, 3);
+        let model = Model::new(32, 1, 3);
         let (float, quantised) =
             (mean_loss(&model, &samples, 0.3), quantised_mean_loss(&model.quantise(), &samples, 0.3));
         assert!(float > 0.01, "a loss worth comparing: {float}");
@@ -377,18 +383,21 @@ mod tests {
                 checked += 1;
             }
         }
-        assert_eq!(checked, 12);
+        assert_eq!(checked, 13);
     }
 
     #[test]
     fn options_are_read_and_bad_ones_refused() {
-        let args: Vec<String> =
-            ["--hidden", "64", "--wdl", "0.5", "--resume", "a.games", "b.zst"].map(String::from).into();
+        let args: Vec<String> = ["--hidden", "64", "--buckets", "4", "--wdl", "0.5", "--resume", "a.games", "b.zst"]
+            .map(String::from)
+            .into();
         let request = parse(&args).expect("good options");
-        assert_eq!((request.hidden, request.wdl, request.resume), (64, 0.5, true));
+        assert_eq!((request.hidden, request.buckets, request.wdl, request.resume), (64, 4, 0.5, true));
         assert_eq!(request.data, vec![PathBuf::from("a.games"), PathBuf::from("b.zst")]);
         assert!(parse(&["--hidden".to_string()]).is_err());
         assert!(parse(&["--hidden".to_string(), "0".to_string()]).is_err());
+        assert!(parse(&["--buckets".to_string(), "0".to_string()]).is_err());
+        assert!(parse(&["--buckets".to_string(), "33".to_string()]).is_err());
         assert!(parse(&["--colour".to_string(), "1".to_string()]).is_err());
         assert_eq!(parse(&["--colour".to_string()]).map(|_| ()), Err("unknown option '--colour'".to_string()));
     }

@@ -2,14 +2,14 @@
 //! pass, the loss and its gradient, and quantisation to the engine's `Network`.
 //!
 //! Layout of the parameters: input weights (`768 · H`, feature-major), input biases (H), output
-//! weights (2H, the side to move's half first), output bias (1), then the factoriser: weights that
-//! each colour-relative piece adds on every square (`12 · H`). A piece's worth is learnt from all
+//! weights (B · 2H: for each output bucket, the side to move's half first), output biases (B), then
+//! the factoriser: weights that each colour-relative piece adds on every square (`12 · H`). A piece's worth is learnt from all
 //! its squares at once, which a square seen in few games needs; quantisation adds the factoriser
 //! into the input weights, so the engine's network is unchanged. The output `out` is in units of
 //! `SCALE` centipawns; the loss is `(sigmoid(out) - target)²`.
 
 use engine::nnue::features::INPUTS;
-use engine::nnue::network::{Network, QA, QB};
+use engine::nnue::network::{output_bucket, Network, QA, QB};
 
 use crate::data::{sigmoid, Sample};
 
@@ -23,6 +23,8 @@ pub const CLIP: f32 = 1.98;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
     pub hidden: usize,
+    /// Output buckets (`network::output_bucket` picks one by the number of pieces).
+    pub buckets: usize,
     pub params: Vec<f32>,
 }
 
@@ -39,38 +41,45 @@ fn screlu(x: f32) -> (f32, f32) {
 
 impl Model {
     /// A network with small random weights from `seed`.
-    pub fn new(hidden: usize, seed: u64) -> Model {
+    pub fn new(hidden: usize, buckets: usize, seed: u64) -> Model {
         let mut rng = engine::rng::Rng::new(seed);
         let mut uniform = |limit: f32| (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * limit - limit;
-        let mut params = Vec::with_capacity(Self::len(hidden));
+        let mut params = Vec::with_capacity(Self::len(hidden, buckets));
         params.extend((0..INPUTS * hidden).map(|_| uniform(0.1)));
         params.extend((0..hidden).map(|_| uniform(0.1)));
-        params.extend((0..2 * hidden).map(|_| uniform(1.0 / (hidden as f32).sqrt())));
-        params.push(0.0);
+        params.extend((0..buckets * 2 * hidden).map(|_| uniform(1.0 / (hidden as f32).sqrt())));
+        params.extend((0..buckets).map(|_| 0.0));
         params.extend((0..PIECES * hidden).map(|_| 0.0));
-        Model { hidden, params }
+        Model { hidden, buckets, params }
     }
 
-    /// Parameters of a network with `hidden` neurons.
-    pub fn len(hidden: usize) -> usize {
-        (INPUTS + 3 + PIECES) * hidden + 1
+    /// Parameters of a network with `hidden` neurons and `buckets` output buckets.
+    pub fn len(hidden: usize, buckets: usize) -> usize {
+        (INPUTS + 1 + PIECES) * hidden + buckets * (2 * hidden + 1)
     }
 
     fn input_bias_at(&self) -> usize {
         INPUTS * self.hidden
     }
 
-    fn output_weights_at(&self) -> usize {
-        (INPUTS + 1) * self.hidden
+    /// The output weights of `bucket`.
+    fn output_weights_at(&self, bucket: usize) -> usize {
+        (INPUTS + 1) * self.hidden + bucket * 2 * self.hidden
     }
 
-    fn output_bias_at(&self) -> usize {
-        (INPUTS + 3) * self.hidden
+    /// The output bias of `bucket`.
+    fn output_bias_at(&self, bucket: usize) -> usize {
+        self.output_weights_at(self.buckets) + bucket
     }
 
     /// The weights a piece adds on every square (the factoriser; merged into the input weights).
     fn factor_at(&self, feature: usize) -> usize {
-        self.output_bias_at() + 1 + feature / 64 * self.hidden
+        self.output_bias_at(self.buckets) + feature / 64 * self.hidden
+    }
+
+    /// The output bucket of `sample` (one feature a piece).
+    fn bucket(&self, sample: &Sample) -> usize {
+        output_bucket(usize::from(sample.count), self.buckets)
     }
 
     /// The two accumulators of `sample` (the side to move's first).
@@ -91,9 +100,10 @@ impl Model {
     /// The output for `sample` (units of `SCALE` centipawns, side to move).
     pub fn forward(&self, sample: &Sample) -> f32 {
         let accs = self.accumulators(sample);
-        let w2 = &self.params[self.output_weights_at()..self.output_bias_at()];
+        let bucket = self.bucket(sample);
+        let w2 = &self.params[self.output_weights_at(bucket)..self.output_weights_at(bucket + 1)];
         let hidden: f32 = accs.iter().flatten().zip(w2).map(|(&a, w)| screlu(a).0 * w).sum();
-        hidden + self.params[self.output_bias_at()]
+        hidden + self.params[self.output_bias_at(bucket)]
     }
 
     /// The loss of `sample` against a target that weighs the game result by `wdl` (the rest is the
@@ -101,10 +111,11 @@ impl Model {
     pub fn backward(&self, sample: &Sample, wdl: f32, grad: &mut [f32]) -> f32 {
         let h = self.hidden;
         let accs = self.accumulators(sample);
-        let (w2_at, b2_at) = (self.output_weights_at(), self.output_bias_at());
+        let bucket = self.bucket(sample);
+        let (w2_at, b2_at) = (self.output_weights_at(bucket), self.output_bias_at(bucket));
         let activations: Vec<(f32, f32)> = accs.iter().flatten().map(|&a| screlu(a)).collect();
-        let out: f32 = activations.iter().zip(&self.params[w2_at..b2_at]).map(|((s, _), w)| s * w).sum::<f32>()
-            + self.params[b2_at];
+        let w2 = &self.params[w2_at..w2_at + 2 * h];
+        let out: f32 = activations.iter().zip(w2).map(|((s, _), w)| s * w).sum::<f32>() + self.params[b2_at];
         let predicted = sigmoid(out);
         let error = predicted - sample.target(wdl);
         let d_out = 2.0 * error * predicted * (1.0 - predicted);
@@ -138,7 +149,7 @@ impl Model {
     /// The network the engine reads: weights rounded to their quantised scales.
     pub fn quantise(&self) -> Network {
         let round = |x: f32, scale: i32| (x * scale as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
-        let (b1, w2, b2) = (self.input_bias_at(), self.output_weights_at(), self.output_bias_at());
+        let (b1, w2, b2) = (self.input_bias_at(), self.output_weights_at(0), self.output_bias_at(0));
         let h = self.hidden;
         Network::new(
             self.hidden,
@@ -147,7 +158,7 @@ impl Model {
                 .collect(),
             self.params[b1..w2].iter().map(|&w| round(w, QA)).collect(),
             self.params[w2..b2].iter().map(|&w| round(w, QB)).collect(),
-            (self.params[b2] * (QA * QB) as f32).round() as i32,
+            self.params[b2..b2 + self.buckets].iter().map(|&b| (b * (QA * QB) as f32).round() as i32).collect(),
         )
     }
 }
@@ -178,7 +189,7 @@ mod tests {
 
     #[test]
     fn gradients_agree_with_finite_differences() {
-        let mut model = Model::new(4, 3);
+        let mut model = Model::new(4, 4, 3);
         // Push the accumulators into the curved part of SCReLU, away from its kinks.
         let b1 = model.input_bias_at();
         model.params[b1..b1 + 4].copy_from_slice(&[0.4, 0.55, 0.3, 0.6]);
@@ -189,8 +200,12 @@ mod tests {
         }
         let active: Vec<usize> = data[0].features[..4].iter().map(|&f| usize::from(f) * 4 + 1).collect();
         let factors = vec![model.factor_at(0) + 2, model.factor_at(11 * 64) + 3];
-        let checked =
-            [active, factors, vec![b1, b1 + 3, model.output_weights_at() + 2, model.output_bias_at()]].concat();
+        // The samples' buckets: 32 and 10 pieces (buckets 3 and 1 of 4), 30 (3) and 3 (0).
+        let buckets: Vec<usize> = data.iter().map(|s| model.bucket(s)).collect();
+        assert_eq!(buckets, vec![3, 1, 3, 0]);
+        let output = [3, 1, 0]
+            .map(|b| [model.output_weights_at(b) + 2, model.output_weights_at(b) + 5, model.output_bias_at(b)]);
+        let checked = [active, factors, vec![b1, b1 + 3], output.concat()].concat();
         for index in checked {
             let epsilon = 1e-3;
             let mut plus = model.clone();
@@ -206,8 +221,8 @@ mod tests {
 
     #[test]
     fn clipped_weights_quantise_into_seven_and_nine_bits() {
-        let mut model = Model::new(4, 8);
-        let last_output_weight = model.output_bias_at() - 1;
+        let mut model = Model::new(4, 1, 8);
+        let last_output_weight = model.output_bias_at(0) - 1;
         model.params[0] = 5.0;
         model.params[last_output_weight] = -7.0;
         model.clip();
@@ -219,7 +234,7 @@ mod tests {
 
     #[test]
     fn the_factoriser_is_added_into_every_square_of_its_piece() {
-        let mut model = Model::new(4, 8);
+        let mut model = Model::new(4, 2, 8);
         let knight_on_a1 = 64;
         let knight_on_h8 = 2 * 64 - 1;
         let (at, plain) = (model.factor_at(knight_on_a1) + 1, model.quantise());
@@ -237,7 +252,7 @@ mod tests {
 
     #[test]
     fn quantised_inference_agrees_with_the_float_forward_pass() {
-        let mut model = Model::new(32, 5);
+        let mut model = Model::new(32, 8, 5);
         let factoriser = model.factor_at(0);
         for (i, p) in model.params[factoriser..].iter_mut().enumerate() {
             *p = (i % 7) as f32 * 0.01 - 0.03;
