@@ -7,7 +7,7 @@ mod scale;
 use cozy_chess::Board;
 
 use crate::position::MoveLimit;
-pub use scale::{endgame_scale, SCALE_NORMAL};
+use scale::{endgame_scale, SCALE_NORMAL};
 
 /// Share of the evaluation (per cent) given up when the halfmove clock reaches the fifty-move limit.
 /// Kept by an SPRT [-5, 0] against 0 at 10+0.1 (H1 after 3069 pairs).

@@ -103,7 +103,8 @@ impl Network {
         let word = |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
         let (header, buckets) = match word(4) {
             VERSION_ONE => (12, 1),
-            VERSION if bytes.len() >= 16 => (16, word(12) as usize),
+            VERSION if bytes.len() < 16 => return Err("network file cut short in its header".to_string()),
+            VERSION => (16, word(12) as usize),
             version => return Err(format!("network version {version} (expected {VERSION_ONE} or {VERSION})")),
         };
         let hidden = word(8) as usize;
@@ -203,6 +204,7 @@ mod tests {
         assert_eq!(Network::from_bytes(&bytes), Ok(net));
         assert!(Network::from_bytes(&bytes[..bytes.len() - 1]).is_err());
         assert!(Network::from_bytes(b"nothing").is_err());
+        assert!(Network::from_bytes(&bytes[..14]).is_err_and(|e| e.contains("cut short")));
         let mut other = bytes.clone();
         other[4] = 9;
         assert!(Network::from_bytes(&other).is_err_and(|e| e.contains("version")));

@@ -41,7 +41,7 @@ pub(super) struct Worker<'a> {
     pub(super) tt: &'a TranspositionTable,
     pub(super) flags: &'a Flags,
     pub(super) team: &'a Team,
-    /// The network to evaluate with (`None`: the hand-crafted evaluation).
+    /// The network to evaluate with.
     network: &'a Network,
     /// The endgame tables, if loaded.
     pub(super) tables: Option<&'a Tablebases>,

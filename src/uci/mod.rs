@@ -157,12 +157,7 @@ impl Engine {
                 }
             }
             Change::EvalFile => match load_network(&updated.eval_file) {
-                Ok(network) => {
-                    let file = if embedded::is_built_in(&updated.eval_file) {
-                        format!("the built-in network {}", embedded::NAME)
-                    } else {
-                        format!("the network of {}", updated.eval_file)
-                    };
+                Ok((network, file)) => {
                     output::info_string(&format!("evaluating with {file} ({} neurons)", network.hidden));
                     self.network = network;
                     // The table's stored evaluations were the other evaluation's.
@@ -316,12 +311,13 @@ impl Engine {
     }
 }
 
-/// The network in the file at `path`, or the built-in one for its name or an empty path.
-fn load_network(path: &str) -> Result<Arc<Network>, String> {
+/// The network in the file at `path`, or the built-in one for its name or an empty path, with
+/// words naming it.
+fn load_network(path: &str) -> Result<(Arc<Network>, String), String> {
     if embedded::is_built_in(path) {
-        return Ok(embedded::network());
+        return Ok((embedded::network(), format!("the built-in network {}", embedded::NAME)));
     }
-    Ok(Arc::new(Network::read(path)?))
+    Ok((Arc::new(Network::read(path)?), format!("the network of {path}")))
 }
 
 /// The UCI loop on stdin until `quit` or end of input. Lines need not be UTF-8.

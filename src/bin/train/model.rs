@@ -3,9 +3,9 @@
 //!
 //! Layout of the parameters: input weights (`768 · H`, feature-major), input biases (H), output
 //! weights (B · 2H: for each output bucket, the side to move's half first), output biases (B), then
-//! the factoriser: weights that each colour-relative piece adds on every square (`12 · H`). A piece's worth is learnt from all
-//! its squares at once, which a square seen in few games needs; quantisation adds the factoriser
-//! into the input weights, so the engine's network is unchanged. The output `out` is in units of
+//! the factoriser: weights that each colour-relative piece adds on every square (`12 · H`). A
+//! piece's worth is learnt from all its squares at once, which a square seen in few games needs;
+//! quantisation adds the factoriser into the input weights, so the engine's network is unchanged. The output `out` is in units of
 //! `SCALE` centipawns; the loss is `(sigmoid(out) - target)²`.
 
 use engine::nnue::features::INPUTS;
