@@ -35,6 +35,9 @@ const MAGIC: &[u8; 4] = b"CZNN";
 const VERSION: u32 = 2;
 /// The first version (one bucket, no count), still read: net 1 is such a file.
 const VERSION_ONE: u32 = 1;
+/// Header bytes: magic, version and neurons; version 2 adds the bucket count.
+const HEADER_ONE: usize = 12;
+const HEADER: usize = 16;
 /// The most output buckets a file may have.
 pub const MAX_BUCKETS: usize = 32;
 /// Most pieces on a board: the range the buckets share.
@@ -81,7 +84,7 @@ impl Network {
     /// The file's bytes (the current version).
     pub fn to_bytes(&self) -> Vec<u8> {
         let shorts = self.input_weights.len() + self.input_bias.len() + self.output_weights.len();
-        let mut out = Vec::with_capacity(16 + 2 * shorts + 4 * self.buckets);
+        let mut out = Vec::with_capacity(HEADER + 2 * shorts + 4 * self.buckets);
         out.extend_from_slice(MAGIC);
         for word in [VERSION, self.hidden as u32, self.buckets as u32] {
             out.extend_from_slice(&word.to_le_bytes());
@@ -97,14 +100,14 @@ impl Network {
 
     /// Reads a network file; an error says what is wrong with it.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
-        if bytes.len() < 12 || &bytes[..4] != MAGIC {
+        if bytes.len() < HEADER_ONE || &bytes[..4] != MAGIC {
             return Err("not a network file".to_string());
         }
         let word = |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
         let (header, buckets) = match word(4) {
-            VERSION_ONE => (12, 1),
-            VERSION if bytes.len() < 16 => return Err("network file cut short in its header".to_string()),
-            VERSION => (16, word(12) as usize),
+            VERSION_ONE => (HEADER_ONE, 1),
+            VERSION if bytes.len() < HEADER => return Err("network file cut short in its header".to_string()),
+            VERSION => (HEADER, word(HEADER_ONE) as usize),
             version => return Err(format!("network version {version} (expected {VERSION_ONE} or {VERSION})")),
         };
         let hidden = word(8) as usize;
