@@ -5,9 +5,10 @@
 #   make PGO=0           without profile-guided optimisation (see below; default PGO=1)
 #   make PEXT=0|1        slider attacks by BMI2 pext or not (default: when the CPU has a fast pext)
 #   make run             build, then start the engine (UCI on stdin/stdout)
-#   make test            every test (unit, perft, UCI transcripts through the built binary, the `tune`
-#                        build's options, and the python-chess client tests; installs python-chess
-#                        when it is missing)
+#   make datagen         the self-play data generator at ./datagen (tools/), built the same way
+#   make test            every test of the engine and the tools (unit, perft, UCI transcripts through
+#                        the built binary, the `tune` build's options, and the python-chess client
+#                        tests; installs python-chess when it is missing)
 #   make perft           every position of tests/data/perft at every listed depth (long)
 #   make bench           the bench node count and speed
 
@@ -32,48 +33,59 @@ endif
 
 TARGET_DIR = target/cpu-$(CPU)
 FLAGS = $(RUSTFLAGS) -C target-cpu=$(CPU)
-CARGO_BUILD = $(CARGO) build --release --bin engine $(if $(filter 1,$(PEXT)),--features pext)
-# Profile-guided optimisation: an instrumented engine runs `bench` (deterministic, a few seconds), LLVM
-# merges what it counted, and the engine is compiled again with that profile (some 16 % more nodes
-# per second, the same moves and node counts). It needs
+FEATURES = $(if $(filter 1,$(PEXT)),--features pext)
+# Profile-guided optimisation: an instrumented binary runs a short fixed workload (`bench` for the
+# engine, a few self-play games for datagen), LLVM merges what it counted, and the binary is compiled
+# again with that profile (some 16 % more nodes per second, the same moves and node counts). It needs
 # llvm-profdata of rustc's own LLVM: rustup's `llvm-tools` component, added when rustup is there.
 # Without it the build is the plain one, and says so.
 PGO_DIR = $(abspath $(TARGET_DIR))/pgo
+DATAGEN ?= datagen
+# What the instrumented datagen plays for its profile.
+DATAGEN_PROFILE_RUN = --games 6 --threads 1 --nodes 2500 --seed 1 --out $(PGO_DIR)/datagen-games
 
-.PHONY: all build run test python-chess perft bench micro lint clean
+# $(call optimised,CARGO-PACKAGE-AND-BIN,BIN,PROFILE-ARGUMENTS,OUT): the binary BIN of a release build
+# for $(CPU), profile-guided when PGO=1, copied to OUT.
+define optimised
+	@echo "make: $(2) CPU=$(CPU) PEXT=$(PEXT) PGO=$(PGO)"
+	@set -e; \
+	profdata=$$(ls "$$(rustc --print sysroot)"/lib/rustlib/*/bin/llvm-profdata 2>/dev/null | head -n 1); \
+	if [ "$(PGO)" != 1 ] || [ -z "$$profdata" ]; then \
+	  [ "$(PGO)" != 1 ] || echo "make: llvm-profdata not found (rustup component add llvm-tools): building without PGO"; \
+	  RUSTFLAGS="$(FLAGS)" $(CARGO) build --release $(1) $(FEATURES) --target-dir $(TARGET_DIR); \
+	  cp $(TARGET_DIR)/release/$(2) $(4); \
+	  exit 0; \
+	fi; \
+	rm -rf "$(PGO_DIR)/$(2)"; \
+	RUSTFLAGS="$(FLAGS) -C profile-generate=$(PGO_DIR)/$(2)/raw" $(CARGO) build --release $(1) $(FEATURES) \
+	  --target-dir $(TARGET_DIR)/pgo-generate; \
+	$(TARGET_DIR)/pgo-generate/release/$(2) $(3) >/dev/null 2>&1; \
+	"$$profdata" merge -o "$(PGO_DIR)/$(2)/merged.profdata" "$(PGO_DIR)/$(2)/raw"; \
+	profile="$(PGO_DIR)/$(2)/run-$$(cksum < "$(PGO_DIR)/$(2)/merged.profdata" | cut -d' ' -f1).profdata"; \
+	mv "$(PGO_DIR)/$(2)/merged.profdata" "$$profile"; \
+	RUSTFLAGS="$(FLAGS) -C profile-use=$$profile" $(CARGO) build --release $(1) $(FEATURES) \
+	  --target-dir $(TARGET_DIR)/pgo-use; \
+	cp $(TARGET_DIR)/pgo-use/release/$(2) $(4)
+endef
+
+.PHONY: all build datagen run test python-chess perft bench micro lint clean
 
 all: build
 
 build:
-	@echo "make: CPU=$(CPU) PEXT=$(PEXT) PGO=$(PGO)"
-ifeq ($(PGO),1)
-	@command -v rustup >/dev/null 2>&1 && rustup component add llvm-tools >/dev/null 2>&1 || true
-	@set -e; \
-	profdata=$$(ls "$$(rustc --print sysroot)"/lib/rustlib/*/bin/llvm-profdata 2>/dev/null | head -n 1); \
-	if [ -z "$$profdata" ]; then \
-	  echo "make: llvm-profdata not found (rustup component add llvm-tools): building without PGO"; \
-	  RUSTFLAGS="$(FLAGS)" $(CARGO_BUILD) --target-dir $(TARGET_DIR); \
-	  cp $(TARGET_DIR)/release/engine $(EXE); \
-	  exit 0; \
-	fi; \
-	rm -rf "$(PGO_DIR)"; \
-	RUSTFLAGS="$(FLAGS) -C profile-generate=$(PGO_DIR)/raw" $(CARGO_BUILD) --target-dir $(TARGET_DIR)/pgo-generate; \
-	$(TARGET_DIR)/pgo-generate/release/engine bench >/dev/null; \
-	"$$profdata" merge -o "$(PGO_DIR)/merged.profdata" "$(PGO_DIR)/raw"; \
-	profile="$(PGO_DIR)/bench-$$(cksum < "$(PGO_DIR)/merged.profdata" | cut -d' ' -f1).profdata"; \
-	mv "$(PGO_DIR)/merged.profdata" "$$profile"; \
-	RUSTFLAGS="$(FLAGS) -C profile-use=$$profile" $(CARGO_BUILD) --target-dir $(TARGET_DIR)/pgo-use; \
-	cp $(TARGET_DIR)/pgo-use/release/engine $(EXE)
-else
-	RUSTFLAGS="$(FLAGS)" $(CARGO_BUILD) --target-dir $(TARGET_DIR)
-	cp $(TARGET_DIR)/release/engine $(EXE)
-endif
+	@[ "$(PGO)" != 1 ] || ! command -v rustup >/dev/null 2>&1 || rustup component add llvm-tools >/dev/null 2>&1 || true
+	$(call optimised,--bin engine,engine,bench,$(EXE))
+
+# The self-play data generator of the tools package, built as the engine is.
+datagen:
+	@[ "$(PGO)" != 1 ] || ! command -v rustup >/dev/null 2>&1 || rustup component add llvm-tools >/dev/null 2>&1 || true
+	$(call optimised,-p tools --bin datagen,datagen,$(DATAGEN_PROFILE_RUN),$(DATAGEN))
 
 run: build
 	./$(EXE)
 
 test: python-chess
-	$(CARGO) test --release
+	$(CARGO) test --release --workspace
 	$(CARGO) test --release --features tune --test uci_tune --target-dir target/tune
 	$(PYTHON) tests/client/python_chess.py target/release/engine
 
@@ -91,12 +103,12 @@ bench: build
 	./$(EXE) bench
 
 micro:
-	cd bench/micro && $(CARGO) bench
+	$(CARGO) bench -p tools
 
 lint:
 	$(CARGO) fmt --check
-	$(CARGO) clippy --release --all-targets -- -D warnings
+	$(CARGO) clippy --release --workspace --all-targets -- -D warnings
 
 clean:
 	$(CARGO) clean
-	rm -f engine
+	rm -f engine datagen

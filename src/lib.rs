@@ -5,7 +5,6 @@
 //! `bench`, `datagen` (self-play training data) and `syzygy` (endgame tablebases).
 
 pub mod bench;
-pub mod datagen;
 pub mod eval;
 pub mod nnue;
 pub mod perft;

@@ -19,32 +19,11 @@ fn main() -> ExitCode {
             let (nodes, nps) = engine::bench::run(depth, threads, engine::nnue::embedded::network());
             println!("{nodes} nodes {nps} nps");
         }
-        Some("datagen") => return datagen(&args[1..]),
         Some("spsa") => engine::search::params::spsa_input().iter().for_each(|line| println!("{line}")),
         Some("perft") => run_lines(&perft_lines(&args[1..])),
         Some(_) => run_lines(&[args.join(" ")]),
     }
     ExitCode::SUCCESS
-}
-
-/// `datagen ...`, `datagen pack OUT FILE...` or `datagen stats FILE...` (see `engine::datagen`).
-fn datagen(args: &[String]) -> ExitCode {
-    let paths = |from: usize| args.iter().skip(from).map(std::path::PathBuf::from).collect::<Vec<_>>();
-    let outcome = match args.first().map(String::as_str) {
-        Some("pack") if args.len() >= 3 => engine::datagen::pack(std::path::Path::new(&args[1]), &paths(2)),
-        Some("stats") if args.len() >= 2 => engine::datagen::stats(&paths(1)),
-        _ => engine::datagen::parse(args).and_then(|request| engine::datagen::run(&request)),
-    };
-    match outcome {
-        Ok(summary) => {
-            println!("{summary}");
-            ExitCode::SUCCESS
-        }
-        Err(error) => {
-            eprintln!("datagen: {error}");
-            ExitCode::from(2)
-        }
-    }
 }
 
 const START_POSITION_USAGE: &str = "usage: engine frc <0-959> [shredder] | engine dfrc <0-959> <0-959> [shredder]";

@@ -1,5 +1,7 @@
-//! The shape of the source tree: no import circle between the library's modules, no source file
-//! over `MAX_LINES` lines, and no source pointing at files outside a clone or at the lab's ledger.
+//! The shape of the source tree: no import circle between the modules of the engine's library or of
+//! the tools' library, tools that use the engine (never the search's insides) and an engine that never
+//! uses the tools, no source or test file over `MAX_LINES` lines, and no source pointing at files
+//! outside a clone or at the ledger.
 //!
 //! The module graph is read from the source text: an edge runs from a module to every module a
 //! `crate::`, `super::` or `self::` path in it names (or, in a file that declares child modules, a
@@ -28,6 +30,21 @@ fn source_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 fn src_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+fn tools_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tools")
+}
+
+/// Every Rust file of the engine and the tools: sources, tests and benchmarks.
+fn all_rust_files() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in [root.join("src"), root.join("tests"), tools_dir()] {
+        source_files(&dir, &mut files);
+    }
+    files.retain(|path| !path.components().any(|c| c.as_os_str() == "target"));
+    files
 }
 
 /// The module path of a library file (`crate::search::worker` for `src/search/worker.rs`).
@@ -164,15 +181,14 @@ fn resolve(module: &str, path: &[String], modules: &BTreeSet<String>) -> String 
     current.join("::")
 }
 
-/// The library's modules and the modules each one's code names.
-fn module_graph() -> BTreeMap<String, BTreeSet<String>> {
-    let src = src_dir();
+/// The modules of the library under `src` and the modules each one's code names.
+fn module_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
     let mut files = Vec::new();
-    source_files(&src, &mut files);
+    source_files(src, &mut files);
     let library: Vec<(String, String)> = files
         .iter()
         .filter_map(|path| {
-            let relative = path.strip_prefix(&src).ok()?;
+            let relative = path.strip_prefix(src).ok()?;
             let first = relative.iter().next()?.to_string_lossy().into_owned();
             (first != "bin" && first != "main.rs")
                 .then(|| (module_of(relative), fs::read_to_string(path).expect("source is readable")))
@@ -231,7 +247,7 @@ fn find_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>>
 
 #[test]
 fn the_module_graph_has_no_circle() {
-    let graph = module_graph();
+    let graph = module_graph(&src_dir());
     assert!(graph.len() > 40, "too few modules read: {:?}", graph.keys());
     // The graph is read right: these edges exist.
     assert!(graph["crate::search::alphabeta"].contains("crate::search::worker"), "{graph:?}");
@@ -240,6 +256,63 @@ fn the_module_graph_has_no_circle() {
     if let Some(cycle) = find_cycle(&graph) {
         panic!("import circle: {}", cycle.join(" -> "));
     }
+    let tools = module_graph(&tools_dir().join("src"));
+    assert!(tools["crate::selfplay"].contains("crate::data::format"), "{tools:?}");
+    if let Some(cycle) = find_cycle(&tools) {
+        panic!("import circle in the tools: {}", cycle.join(" -> "));
+    }
+}
+
+/// The `engine::` paths of the tools that reach into a module of the search other than `score` (the
+/// scores it gives): tools drive the search through what `engine::search` itself exports.
+fn reaches_into_the_search(path: &[String], search_modules: &BTreeSet<String>) -> bool {
+    path.len() >= 3 && path[1] == "search" && path[2] != "score" && search_modules.contains(&path[2])
+}
+
+#[test]
+fn tools_use_the_engine_and_the_engine_never_the_tools() {
+    let search_modules: BTreeSet<String> = module_graph(&src_dir())
+        .keys()
+        .filter_map(|m| m.strip_prefix("crate::search::"))
+        .filter_map(|rest| rest.split("::").next())
+        .map(str::to_string)
+        .collect();
+    assert!(search_modules.contains("alphabeta"), "{search_modules:?}");
+    let engine_root: BTreeSet<String> = ["engine".to_string()].into();
+    let tools_root: BTreeSet<String> = ["tools".to_string()].into();
+    let mut tool_files = Vec::new();
+    source_files(&tools_dir(), &mut tool_files);
+    let mut engine_paths = 0;
+    for path in tool_files.iter().filter(|p| !p.components().any(|c| c.as_os_str() == "target")) {
+        let text = fs::read_to_string(path).expect("source is readable");
+        for found in paths(&tokens(&text), &engine_root) {
+            engine_paths += 1;
+            assert!(!reaches_into_the_search(&found, &search_modules), "{}: {}", path.display(), found.join("::"));
+        }
+    }
+    assert!(engine_paths > 20, "too few engine paths read in tools/: {engine_paths}");
+    let mut engine_files = Vec::new();
+    source_files(&src_dir(), &mut engine_files);
+    source_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests"), &mut engine_files);
+    for path in engine_files {
+        let text = fs::read_to_string(&path).expect("source is readable");
+        assert!(paths(&tokens(&text), &tools_root).is_empty(), "{} uses the tools", path.display());
+    }
+    let manifest = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml")).expect("Cargo.toml");
+    let dependencies = manifest.split("[dependencies]").nth(1).and_then(|d| d.split("\n[").next()).unwrap_or("");
+    for training in ["tools", "rayon", "zstd", "indicatif"] {
+        assert!(!dependencies.contains(training), "the engine depends on {training}");
+    }
+}
+
+#[test]
+fn a_reach_into_the_search_is_found() {
+    let modules: BTreeSet<String> = ["movegen", "score", "tt"].iter().map(|s| s.to_string()).collect();
+    let path = |text: &str| text.split("::").map(str::to_string).collect::<Vec<_>>();
+    assert!(reaches_into_the_search(&path("engine::search::tt::Bound"), &modules));
+    assert!(!reaches_into_the_search(&path("engine::search::score::MATE"), &modules));
+    assert!(!reaches_into_the_search(&path("engine::search::Job"), &modules));
+    assert!(!reaches_into_the_search(&path("engine::position::movegen::legal_moves"), &modules));
 }
 
 #[test]
@@ -259,9 +332,10 @@ fn a_circle_is_found_when_there_is_one() {
 }
 
 #[test]
-fn no_source_file_is_longer_than_the_limit() {
-    let mut files = Vec::new();
-    source_files(&src_dir(), &mut files);
+fn no_source_or_test_file_is_longer_than_the_limit() {
+    let files = all_rust_files();
+    assert!(files.iter().any(|p| p.ends_with("tests/layout.rs")), "tests/ read");
+    assert!(files.iter().any(|p| p.ends_with("tools/src/lib.rs")), "tools/ read");
     let long: Vec<String> = files
         .iter()
         .map(|path| (path, fs::read_to_string(path).expect("source is readable").lines().count()))
@@ -275,6 +349,7 @@ fn no_source_file_is_longer_than_the_limit() {
 fn sources_point_at_nothing_outside_a_clone_nor_at_the_ledger() {
     let mut files = Vec::new();
     source_files(&src_dir(), &mut files);
+    source_files(&tools_dir().join("src"), &mut files);
     for path in files {
         let text = fs::read_to_string(&path).expect("source is readable");
         for needle in ["../shared", "RESULTS.md"] {

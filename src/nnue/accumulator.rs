@@ -117,9 +117,9 @@ impl Accumulator {
 mod tests {
     use super::*;
     use crate::nnue::features::INPUTS;
+    use crate::position::movegen::legal_moves;
     use crate::position::Position;
     use crate::rng::Rng;
-    use crate::search::movegen::legal_moves;
 
     /// Output buckets of the test network: captures in the random games change them.
     const BUCKETS: usize = 3;

@@ -1,6 +1,6 @@
 //! The neural evaluation (NNUE): its input features, the quantised network with its file format,
 //! accumulators updated move by move, and the vector code of their hot loops (`simd`). Training
-//! lives in `src/bin/train`; the search evaluates with the built-in network (`embedded`) or the one
+//! lives in the tools (`tools/src/bin/train`); the search evaluates with the built-in network (`embedded`) or the one
 //! `EvalFile` names.
 
 pub mod accumulator;

@@ -7,8 +7,10 @@
 pub mod cuckoo;
 pub mod draw;
 pub mod fen;
+pub mod movegen;
 pub mod notation;
 pub mod plausible;
+pub mod see;
 
 use cozy_chess::{Board, Move};
 

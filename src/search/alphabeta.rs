@@ -17,7 +17,6 @@ use super::correction::Slots;
 use super::frame::Tried;
 use super::history::context_of;
 use super::lmr::{reducible, MoveKind};
-use super::movegen::is_noisy;
 use super::params;
 use super::picker::{MovePicker, QuietContext};
 use super::prune::{NodeFacts, Prune};
@@ -26,6 +25,7 @@ use super::score::{self, DRAW, INFINITY, MATE, MAX_PLY, TB_BOUND};
 use super::tablebase::TableProbe;
 use super::tt::{Bound, Entry};
 use super::worker::Worker;
+use crate::position::movegen::is_noisy;
 
 /// What the moves of a node share, once the node is set up.
 #[derive(Clone, Copy)]

@@ -9,7 +9,6 @@ use cozy_chess::{Board, Move};
 
 use super::job::{Iteration, Job, Limits, Report};
 use super::memory::Memories;
-use super::movegen::legal_moves;
 use super::params;
 use super::score::{self, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use super::tablebase;
@@ -18,6 +17,7 @@ use super::threads;
 use super::time::{self, Effort, TimeLimits};
 use super::tt::Bound;
 use super::worker::{Line, Worker};
+use crate::position::movegen::legal_moves;
 
 /// Polling interval while an infinite or ponder search waits for `stop`/`ponderhit`.
 const WAIT_POLL: Duration = Duration::from_millis(1);

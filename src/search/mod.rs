@@ -4,7 +4,7 @@
 //! Data flows one way. The UCI thread owns a `Searcher` (`searcher`), which hands each `Job` (`job`)
 //! to the search thread. There `iterate` runs iterative deepening on a `Worker` (`worker`: a
 //! thread's state with its per-ply `frame`s), whose `alphabeta`, `quiescence`, `prune` and `rules`
-//! search the tree with moves from `movegen` and `picker`. Every tunable number is in `params`.
+//! search the tree with moves from `picker` (over `position::movegen`). Every tunable number is in `params`.
 
 mod alphabeta;
 mod correction;
@@ -14,7 +14,6 @@ mod iterate;
 pub mod job;
 mod lmr;
 mod memory;
-pub mod movegen;
 pub mod params;
 mod picker;
 mod prune;
@@ -22,7 +21,6 @@ mod quiescence;
 mod rules;
 pub mod score;
 mod searcher;
-pub mod see;
 pub mod strength;
 mod tablebase;
 mod team;

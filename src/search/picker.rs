@@ -9,9 +9,9 @@
 use cozy_chess::{Board, Move, Piece, Square};
 
 use super::history::{colored_piece, History, MoveContext};
-use super::movegen::{generate, is_noisy, victim_of, Kind};
 use super::params;
-use super::see::{see_ge, value};
+use crate::position::movegen::{generate, is_noisy, victim_of, Kind};
+use crate::position::see::{see_ge, value};
 
 /// More than the most legal moves any position has (218).
 const MAX_MOVES: usize = 256;
@@ -270,7 +270,7 @@ impl MovePicker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::movegen::{legal_moves, MIXED_FENS};
+    use crate::position::movegen::{legal_moves, MIXED_FENS};
 
     fn all_picked(fen: &str, table_move: Option<&str>) -> Vec<Move> {
         let board: Board = fen.parse().expect("fen");

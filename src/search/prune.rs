@@ -7,14 +7,14 @@
 use cozy_chess::{Board, Move, Piece};
 
 use super::history::context_of;
-use super::movegen::CheckSquares;
 use super::params;
 use super::picker::{MovePicker, QuietContext};
 use super::score::{self, TB_BOUND};
-use super::see::see_ge;
 use super::tt::Bound;
 use super::worker::Worker;
+use crate::position::movegen::CheckSquares;
 use crate::position::repetition_key;
+use crate::position::see::see_ge;
 
 /// What move-level pruning decides for one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,13 +4,13 @@
 use cozy_chess::{Board, Piece};
 
 use super::correction::Slots;
-use super::movegen::victim;
 use super::params;
 use super::picker::{MovePicker, QuietContext};
 use super::score::{self, DRAW, INFINITY, MAX_PLY};
-use super::see::{see_ge, value};
 use super::tt::Bound;
 use super::worker::Worker;
+use crate::position::movegen::victim;
+use crate::position::see::{see_ge, value};
 
 impl Worker<'_> {
     pub(super) fn quiescence(&mut self, board: &Board, mut alpha: i32, beta: i32, ply: usize) -> i32 {

@@ -1,8 +1,8 @@
 //! In-process fuzzer for the UCI front end and the FEN reader. It needs nothing beyond the engine
 //! crate (cargo-fuzz would need a nightly toolchain):
 //!
-//!     cargo run --release --bin fuzz -- uci [inputs] [seed]   sequences of lines through the handler
-//!     cargo run --release --bin fuzz -- fen [inputs] [seed]   FEN text, then `position fen` + `go perft 1`
+//!     cargo run --release -p tools --bin fuzz -- uci [inputs] [seed]   sequences of lines through the handler
+//!     cargo run --release -p tools --bin fuzz -- fen [inputs] [seed]   FEN text, then `position fen` + `go perft 1`
 //!
 //! Inputs come from `mutate`: the seed corpus in tests/data/fuzz_corpus (a recorded python-chess session,
 //! cutechess and fastchess style sessions, lines from real GUI logs, the engine's own commands) and

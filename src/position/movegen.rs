@@ -1,4 +1,4 @@
-//! Move facts for the search: legal move generation by kind (all, noisy, quiet), and what a move
+//! Move facts: legal move generation by kind (all, noisy, quiet), and what a move
 //! does (captures, victims, checks) without playing it.
 
 use cozy_chess::{

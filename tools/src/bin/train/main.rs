@@ -1,9 +1,9 @@
 //! The trainer: fits the network of `engine::nnue` to the engine's self-play positions.
 //!
-//! Run as `cargo run --release --bin train -- --out DIR [options] DATA...`; `--help` lists the
+//! Run as `cargo run --release -p tools --bin train -- --out DIR [options] DATA...`; `--help` lists the
 //! options and their defaults (`USAGE`).
 //!
-//! DATA are `engine datagen` files or packed chunks. The positions are filtered, deduplicated,
+//! DATA are `datagen` files or packed chunks. The positions are filtered, deduplicated,
 //! mirrored left to right (unless `--no-mirror`: twice the positions to learn from) and shuffled
 //! (`data`); a share of the games is held out to show the fit generalises.
 //!
@@ -42,7 +42,7 @@ const BEST_NET: &str = "net-best.nnue";
 const USAGE: &str = "usage: train --out DIR [--hidden 256] [--buckets 8] [--epochs 20] [--batch 16384] [--lr 0.001]
     [--lr-drop 0.3] [--drop-every 8] [--wdl 0.3] [--weight-decay 0.01] [--skip-plies 8]
     [--no-mirror] [--holdout 0.02] [--threads 2] [--seed 1] [--resume] DATA...
-DATA: `engine datagen` files or packed chunks (nets/data/*.games.zst)";
+DATA: `datagen` files or packed chunks (nets/data/*.games.zst)";
 
 /// What the trainer was asked for.
 #[derive(Clone, Debug)]

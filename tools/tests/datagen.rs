@@ -1,18 +1,18 @@
-//! `engine datagen` through the built binary: the same seed and thread count give the same bytes,
+//! `datagen` through the built binary: the same seed and thread count give the same bytes,
 //! every recorded game replays legally from its start, games ended by the rules say so, and packed
 //! chunks read back as the games they were packed from.
 
-#[path = "common/network.rs"]
+#[path = "../../tests/common/network.rs"]
 mod network;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use cozy_chess::{Board, Color, GameStatus};
-use engine::datagen::format::{GameRecord, Outcome};
-use engine::datagen::read_games;
 use engine::position::fen;
 use network::network_file;
+use tools::data::format::{GameRecord, Outcome};
+use tools::data::read_games;
 
 /// A fresh folder for one test's output.
 fn scratch(name: &str) -> PathBuf {
@@ -22,8 +22,8 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-fn engine(args: &[&str]) -> (bool, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_engine")).args(args).output().expect("run the engine");
+fn datagen(args: &[&str]) -> (bool, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_datagen")).args(args).output().expect("run datagen");
     let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
     (output.status.success(), text(&output.stdout), text(&output.stderr))
 }
@@ -32,8 +32,8 @@ fn engine(args: &[&str]) -> (bool, String, String) {
 /// arguments.
 fn generate_with(out: &Path, seed: &str, more: &[&str]) -> String {
     let out = out.to_str().expect("a UTF-8 path");
-    let args = ["datagen", "--games", "6", "--threads", "2", "--nodes", "400", "--seed", seed, "--chess960", "50"];
-    let (ok, stdout, stderr) = engine(&[&args[..], &["--out", out], more].concat());
+    let args = ["--games", "6", "--threads", "2", "--nodes", "400", "--seed", seed, "--chess960", "50"];
+    let (ok, stdout, stderr) = datagen(&[&args[..], &["--out", out], more].concat());
     assert!(ok, "{stdout}{stderr}");
     stdout
 }
@@ -115,20 +115,20 @@ fn packed_chunks_hold_the_same_games_and_a_cut_file_loses_only_its_last_game() {
     assert!(tail > 0 && records.len() + 1 == read_games(&inputs[0]).expect("readable").0.len());
 
     let chunk = dir.join("chunk.games.zst");
-    let mut args = vec!["datagen".to_string(), "pack".to_string(), chunk.display().to_string()];
+    let mut args = vec!["pack".to_string(), chunk.display().to_string()];
     args.extend(inputs.iter().map(|p| p.display().to_string()));
-    let (ok, stdout, stderr) = engine(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let (ok, stdout, stderr) = datagen(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert!(ok && stdout.starts_with("6 games, "), "{stdout}{stderr}");
     assert_eq!(read_games(&chunk).expect("readable"), (expected, 0));
-    let (ok, stats, _) = engine(&["datagen", "stats", chunk.to_str().expect("UTF-8")]);
+    let (ok, stats, _) = datagen(&["stats", chunk.to_str().expect("UTF-8")]);
     assert!(ok && stats.starts_with("6 games, "), "{stats}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn bad_datagen_arguments_are_refused_with_a_reason() {
-    for args in [&["datagen", "--games"][..], &["datagen", "--games", "x"], &["datagen", "--colour", "1"]] {
-        let (ok, stdout, stderr) = engine(args);
+    for args in [&["--games"][..], &["--games", "x"], &["--colour", "1"]] {
+        let (ok, stdout, stderr) = datagen(args);
         assert!(!ok && stdout.is_empty() && stderr.starts_with("datagen: "), "{args:?}: {stderr}");
     }
 }
@@ -161,7 +161,7 @@ fn a_missing_or_bad_network_file_is_refused_with_its_reason() {
     let bad = dir.join("bad.nnue");
     std::fs::write(&bad, b"CZNN and nothing else").expect("write");
     for path in [bad.to_str().expect("UTF-8"), "/nonexistent/net.nnue"] {
-        let (ok, stdout, stderr) = engine(&["datagen", "--games", "1", "--eval-file", path]);
+        let (ok, stdout, stderr) = datagen(&["--games", "1", "--eval-file", path]);
         assert!(!ok && stdout.is_empty() && stderr.starts_with("datagen: ") && stderr.contains(path), "{stderr}");
     }
     let _ = std::fs::remove_dir_all(dir);

@@ -1,4 +1,4 @@
-//! A short run of both fuzz targets (src/bin/fuzz) on every test run: any panic, hang, failed probe or
+//! A short run of both fuzz targets (tools/src/bin/fuzz) on every test run: any panic, hang, failed probe or
 //! FEN that does not read back makes the fuzzer exit non-zero with the input printed. The long runs
 //! (ten million inputs each) are recorded in bench/RESULTS.md.
 

@@ -1,13 +1,14 @@
-//! Micro-benchmarks: make-move, move generation (perft), evaluation and SEE, on fixed positions.
+//! Micro-benchmarks: make-move, move generation (perft), the network from scratch and SEE, on fixed
+//! positions. `make micro` (or `cargo bench -p tools`).
 
 use std::hint::black_box;
 
 use cozy_chess::{Board, Move};
 use criterion::{criterion_group, criterion_main, Criterion};
-use engine::eval;
+use engine::nnue::embedded;
+use engine::position::movegen::legal_moves;
+use engine::position::see::see_ge;
 use engine::position::Position;
-use engine::search::ordering::legal_moves;
-use engine::search::see::see_ge;
 
 const POSITIONS: [&str; 4] = [
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -42,17 +43,17 @@ fn perft(c: &mut Criterion) {
 
 fn evaluation(c: &mut Criterion) {
     let boards = boards();
-    c.bench_function("evaluate (4 positions)", |bench| {
-        bench.iter(|| boards.iter().map(|b| eval::evaluate(black_box(b))).sum::<i32>())
+    let network = embedded::network();
+    c.bench_function("network evaluate from scratch (4 positions)", |bench| {
+        bench.iter(|| boards.iter().map(|b| network.evaluate(black_box(b))).sum::<i32>())
     });
 }
 
 fn see(c: &mut Criterion) {
     let cases: Vec<(Board, Vec<Move>)> = boards().into_iter().map(|b| (b.clone(), legal_moves(&b))).collect();
     c.bench_function("see_ge (all legal moves of 4 positions)", |bench| {
-        bench.iter(|| {
-            cases.iter().map(|(b, moves)| moves.iter().filter(|&&mv| see_ge(b, mv, 0)).count()).sum::<usize>()
-        })
+        bench
+            .iter(|| cases.iter().map(|(b, moves)| moves.iter().filter(|&&mv| see_ge(b, mv, 0)).count()).sum::<usize>())
     });
 }
 

@@ -1,10 +1,10 @@
-//! `engine datagen`: self-play games at a fixed node budget, the training data of an evaluation.
+//! `datagen`: self-play games at a fixed node budget, the training data of an evaluation.
 //!
 //! ```text
-//! engine datagen [--games N] [--threads T] [--nodes N] [--seed S] [--chess960 PCT] [--out DIR]
-//!                [--eval-file NET]
-//! engine datagen pack OUT.zst FILE...    whole games of the files, zstd-compressed into one chunk
-//! engine datagen stats FILE...           games, positions, results and bytes a position
+//! datagen [--games N] [--threads T] [--nodes N] [--seed S] [--chess960 PCT] [--out DIR]
+//!         [--eval-file NET]
+//! datagen pack OUT.zst FILE...    whole games of the files, zstd-compressed into one chunk
+//! datagen stats FILE...           games, positions, results and bytes a position
 //! ```
 //!
 //! Each thread plays its share of the games with its own table and histories (cleared every game)
@@ -14,32 +14,30 @@
 //! games behind. The games are played with the built-in network, or with the one `--eval-file`
 //! names (as the UCI option `EvalFile` loads it).
 
-pub mod format;
 mod game;
 
 use std::fs::{self, File};
 use std::io::{BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::nnue::embedded;
-use crate::nnue::network::Network;
-use crate::rng::Rng;
-use format::{decode_all, GameRecord};
+use engine::nnue::embedded;
+use engine::nnue::network::Network;
+use engine::rng::Rng;
 use game::{GameSettings, Player};
+
+use crate::data::format::GameRecord;
 
 /// Transposition table of each data-generation thread, in MiB.
 const HASH_MB: usize = 16;
 /// How often a run without a terminal logs its totals.
 const LOG_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
-/// zstd level of packed chunks (slow to write, fast to read).
-const PACK_LEVEL: i32 = 19;
 
-/// What `engine datagen` was asked for.
+/// What `datagen` was asked for.
 #[derive(Clone, Debug)]
 pub struct Request {
     pub games: u64,
@@ -154,7 +152,7 @@ fn report_until(done: impl Fn() -> bool, totals: &Totals, bar: &ProgressBar, thr
     }
 }
 
-/// `engine datagen ...`: plays the games and prints the totals.
+/// `datagen ...`: plays the games and prints the totals.
 pub fn run(request: &Request) -> Result<String, String> {
     fs::create_dir_all(&request.out).map_err(|e| format!("{}: {e}", request.out.display()))?;
     let totals = Totals::default();
@@ -170,7 +168,7 @@ pub fn run(request: &Request) -> Result<String, String> {
                 let games = request.games / threads + u64::from((t as u64) < request.games % threads);
                 let (totals, bar) = (&totals, &bar);
                 std::thread::Builder::new()
-                    .stack_size(crate::search::SEARCH_STACK_BYTES)
+                    .stack_size(engine::search::SEARCH_STACK_BYTES)
                     .spawn_scoped(scope, move || generate(request, t, games, totals, bar))
             })
             .collect();
@@ -189,52 +187,4 @@ pub fn run(request: &Request) -> Result<String, String> {
         Some(error) => Err(error.clone()),
         None => Ok(totals.summary(start.elapsed().as_secs_f64(), request.threads)),
     }
-}
-
-/// The games of a file, plain or zstd-compressed (`.zst`), and the bytes after the last whole game.
-pub fn read_games(path: &Path) -> Result<(Vec<GameRecord>, usize), String> {
-    let bytes = fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let bytes = if path.extension().is_some_and(|e| e == "zst") {
-        zstd::decode_all(bytes.as_slice()).map_err(|e| format!("{}: {e}", path.display()))?
-    } else {
-        bytes
-    };
-    Ok(decode_all(&bytes))
-}
-
-/// `engine datagen pack OUT.zst FILE...`: the whole games of the files in one compressed chunk.
-pub fn pack(out: &Path, inputs: &[PathBuf]) -> Result<String, String> {
-    let mut raw = Vec::new();
-    let mut games = 0;
-    for path in inputs {
-        let (records, _) = read_games(path)?;
-        for record in &records {
-            raw.extend(record.encode().ok_or("a game too long for the format")?);
-        }
-        games += records.len();
-    }
-    let packed = zstd::encode_all(raw.as_slice(), PACK_LEVEL).map_err(|e| e.to_string())?;
-    fs::write(out, &packed).map_err(|e| format!("{}: {e}", out.display()))?;
-    Ok(format!("{games} games, {} bytes raw, {} packed into {}", raw.len(), packed.len(), out.display()))
-}
-
-/// `engine datagen stats FILE...`: what the files hold.
-pub fn stats(inputs: &[PathBuf]) -> Result<String, String> {
-    let (mut games, mut positions, mut bytes, mut tail, mut outcomes) = (0, 0, 0, 0, [0usize; 3]);
-    for path in inputs {
-        let (records, left) = read_games(path)?;
-        for record in &records {
-            games += 1;
-            positions += record.moves.len();
-            bytes += record.encoded_len();
-            outcomes[record.outcome as usize] += 1;
-        }
-        tail += left;
-    }
-    let [black, draws, white] = outcomes;
-    let per_position = bytes as f64 / positions.max(1) as f64;
-    Ok(format!(
-        "{games} games, {positions} positions, white/draw/black {white}/{draws}/{black}, \
-         {per_position:.2} bytes a position, {tail} bytes after the last whole game"
-    ))
 }

@@ -9,14 +9,14 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 
 use cozy_chess::{Board, Color};
-use engine::datagen::format::{GameRecord, Outcome};
-use engine::datagen::read_games;
 use engine::nnue::features::{active, mirror, other_perspective, MAX_ACTIVE};
 use engine::nnue::network::DATA_SCALE;
 use engine::position::fen;
+use engine::position::movegen::is_capture;
 use engine::rng::Rng;
-use engine::search::movegen::is_capture;
 use engine::search::score;
+use tools::data::format::{GameRecord, Outcome};
+use tools::data::read_games;
 
 /// Centipawns of a recorded search score per unit of the target's logit (the engine reads the net's
 /// output at its own `SCALE`).
@@ -173,7 +173,7 @@ fn shuffled(mut samples: Vec<Sample>, rng: &mut Rng) -> Vec<Sample> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::search::movegen::legal_moves;
+    use engine::position::movegen::legal_moves;
 
     #[test]
     fn positions_are_kept_by_the_filter_and_scored_for_the_side_to_move() {

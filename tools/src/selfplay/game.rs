@@ -6,12 +6,13 @@ use std::sync::Arc;
 
 use cozy_chess::Color;
 
-use super::format::{GameRecord, Outcome};
-use crate::nnue::network::{Network, DATA_SCALE, SCALE};
-use crate::position::{GameState, MoveLimit, Position};
-use crate::rng::Rng;
-use crate::search::movegen::legal_moves;
-use crate::search::{self, score, Flags, Job, Limits, Memories, Settings, TranspositionTable};
+use engine::nnue::network::{Network, DATA_SCALE, SCALE};
+use engine::position::movegen::legal_moves;
+use engine::position::{GameState, MoveLimit, Position};
+use engine::rng::Rng;
+use engine::search::{self, score, Flags, Job, Limits, Memories, Settings, TranspositionTable};
+
+use crate::data::format::{GameRecord, Outcome};
 
 /// A decisive adjudication: one side ahead by at least this many centipawns ...
 const WIN_SCORE: i32 = 1500;

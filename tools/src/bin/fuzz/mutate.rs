@@ -8,20 +8,20 @@ use engine::uci::{options, parse};
 /// Recorded and modelled GUI sessions, lines from real GUI logs, and the engine's own commands
 /// (tests/data/fuzz_corpus/*.txt).
 const SESSIONS: [&str; 5] = [
-    include_str!("../../../tests/data/fuzz_corpus/python-chess.txt"),
-    include_str!("../../../tests/data/fuzz_corpus/cutechess.txt"),
-    include_str!("../../../tests/data/fuzz_corpus/fastchess.txt"),
-    include_str!("../../../tests/data/fuzz_corpus/logs.txt"),
-    include_str!("../../../tests/data/fuzz_corpus/engine.txt"),
+    include_str!("../../../../tests/data/fuzz_corpus/python-chess.txt"),
+    include_str!("../../../../tests/data/fuzz_corpus/cutechess.txt"),
+    include_str!("../../../../tests/data/fuzz_corpus/fastchess.txt"),
+    include_str!("../../../../tests/data/fuzz_corpus/logs.txt"),
+    include_str!("../../../../tests/data/fuzz_corpus/engine.txt"),
 ];
 /// EPD files whose first field group is a FEN (tests/data/perft).
 const FEN_FILES: [&str; 6] = [
-    include_str!("../../../tests/data/perft/standard.epd"),
-    include_str!("../../../tests/data/perft/special_moves.epd"),
-    include_str!("../../../tests/data/perft/double_checks.epd"),
-    include_str!("../../../tests/data/perft/cpw.epd"),
-    include_str!("../../../tests/data/perft/dfrc_startpos.epd"),
-    include_str!("../../../tests/data/perft/chess960_startpos_xfen.epd"),
+    include_str!("../../../../tests/data/perft/standard.epd"),
+    include_str!("../../../../tests/data/perft/special_moves.epd"),
+    include_str!("../../../../tests/data/perft/double_checks.epd"),
+    include_str!("../../../../tests/data/perft/cpw.epd"),
+    include_str!("../../../../tests/data/perft/dfrc_startpos.epd"),
+    include_str!("../../../../tests/data/perft/chess960_startpos_xfen.epd"),
 ];
 
 /// Numbers that sit on the edges of the types the parsers use.
