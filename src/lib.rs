@@ -1,8 +1,18 @@
 //! A UCI chess engine for standard chess and Chess960, built on cozy-chess.
 //!
-//! Modules mirror the engine: `uci` (protocol in and out), `position` (rules, history, draws,
-//! notation), `search` (threads, iterative deepening, alpha-beta, TT, time), `eval`, plus `perft`,
-//! `bench`, `datagen` (self-play training data) and `syzygy` (endgame tablebases).
+//! The modules, data flowing down the list:
+//!
+//! - `uci`: the protocol in and out (parsing, options, output, `d`, `eval`, the WDL model);
+//! - `search`: threads, iterative deepening, alpha-beta, the transposition table, time;
+//! - `eval`: the evaluation chain on top of the network (drawish material, the halfmove clock);
+//! - `nnue`: the network, its accumulators and its file; `syzygy`: endgame tablebases;
+//! - `position`: the rules (FEN, notation, draws, repetition keys) and board facts (move
+//!   generation by kind, captures, checks, SEE);
+//! - `bench` and `perft`: the fixed workloads of `bench` and `go perft`; `rng`: a small seeded
+//!   generator.
+//!
+//! Contributors' tools (self-play data, the trainer, the fuzzer) are the `tools` package, on top of
+//! this library.
 
 pub mod bench;
 pub mod eval;

@@ -357,3 +357,39 @@ fn sources_point_at_nothing_outside_a_clone_nor_at_the_ledger() {
         }
     }
 }
+
+/// The code block of DEVELOPING.md's "Where things live".
+fn developing_map() -> String {
+    let text = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("DEVELOPING.md")).expect("DEVELOPING.md");
+    let section = text.split("## Where things live").nth(1).expect("the map's section");
+    section.split("```").nth(1).expect("the map's code block").to_string()
+}
+
+#[test]
+fn developing_map_matches_the_tree() {
+    let map = developing_map();
+    let files = all_rust_files();
+    let names: BTreeSet<String> =
+        files.iter().filter_map(|p| p.file_name()).map(|n| n.to_string_lossy().into_owned()).collect();
+    // Every file the map names exists ...
+    let named: Vec<&str> = map
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ':' || c == '(' || c == ')')
+        .filter(|word| word.ends_with(".rs"))
+        .collect();
+    assert!(named.len() > 20, "too few files named: {named:?}");
+    for word in &named {
+        let name = word.rsplit('/').next().unwrap_or(word);
+        assert!(names.contains(name), "DEVELOPING.md names {word}, which is not in the tree");
+    }
+    // ... and every folder of src/ and every file of the search is on the map.
+    for entry in fs::read_dir(src_dir()).expect("src/") {
+        let path = entry.expect("entry").path();
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let shown = if path.is_dir() { format!("src/{name}/") } else { name.clone() };
+        assert!(map.contains(&shown), "DEVELOPING.md's map leaves out {shown}");
+    }
+    for entry in fs::read_dir(src_dir().join("search")).expect("src/search/") {
+        let name = entry.expect("entry").file_name().to_string_lossy().into_owned();
+        assert!(name == "mod.rs" || map.contains(&name), "DEVELOPING.md's map leaves out search/{name}");
+    }
+}

@@ -7,6 +7,7 @@ mod engine;
 #[path = "common/network.rs"]
 mod network;
 
+use ::engine::position::MoveLimit;
 use engine::{Engine, SEARCH_TIMEOUT};
 use network::network_file;
 
@@ -23,7 +24,7 @@ fn a_network_file_is_searched_with_and_shown_by_eval() {
     let board: cozy_chess::Board =
         "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2".parse().expect("fen");
     let output = net.evaluate(&board);
-    let scaled = ::engine::eval::scale_network_output(output, &board);
+    let scaled = ::engine::eval::evaluate(&board, None, || output, 1, MoveLimit::FIDE).material;
     let expected = format!("NNUE network output (side to move): {output} cp; scaled for drawish material: {scaled} cp");
     assert_eq!(shown.last(), Some(&expected));
     // Then the net's verdict in white's view, in pawns, as the final evaluation.

@@ -1,6 +1,7 @@
-//! What the search puts on top of the network's output, in centipawns from the side to move's point
-//! of view: the scaling for drawish material (`scale`), and the halfmove-clock scaling, which lives
-//! here and nowhere else. Mate and draw scores never pass through here.
+//! The evaluation chain up to the search's learnt correction, in centipawns from the side to move's
+//! point of view: the network's output, scaled for drawish material (`scale`), then for the halfmove
+//! clock. `evaluate` is the one way through it, for the search, quiescence and the `eval` command.
+//! Mate and draw scores never pass through here.
 
 mod scale;
 
@@ -13,9 +14,33 @@ use scale::{endgame_scale, SCALE_NORMAL};
 /// Kept by an SPRT [-5, 0] against 0 at 10+0.1 (H1 after 3069 pairs).
 const CLOCK_DROP_PCT: i32 = 50;
 
+/// The steps of the chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Evaluation {
+    /// The network's output scaled for drawish material: what a transposition table keeps.
+    pub material: i32,
+    /// That shrunk toward the draw for the halfmove clock: the static evaluation before the search's
+    /// correction.
+    pub clocked: i32,
+}
+
+/// The chain for `board` at halfmove `clock` under `limit`: `stored`, the material-scaled figure a
+/// table kept for this position, or else the network's `output` (called only then) scaled for
+/// drawish material; then the clock's scaling.
+pub fn evaluate(
+    board: &Board,
+    stored: Option<i32>,
+    output: impl FnOnce() -> i32,
+    clock: u32,
+    limit: MoveLimit,
+) -> Evaluation {
+    let material = stored.unwrap_or_else(|| scale_network_output(output(), board));
+    Evaluation { material, clocked: scale_for_clock(material, clock, limit) }
+}
+
 /// A network's output (side to move) scaled down for drawish material: the network sees no rule that
 /// two knights cannot mate.
-pub fn scale_network_output(output: i32, board: &Board) -> i32 {
+fn scale_network_output(output: i32, board: &Board) -> i32 {
     let us = board.side_to_move();
     let strong = if output >= 0 { us } else { !us };
     output * endgame_scale(board, strong) / SCALE_NORMAL
@@ -25,7 +50,7 @@ pub fn scale_network_output(output: i32, board: &Board) -> i32 {
 /// by `CLOCK_DROP_PCT` per cent at the limit, quadratically in the clock (barely at all early on, most
 /// near the limit). So the side ahead prefers moves that reset the clock, and the side behind prefers
 /// to keep it running. With no limit (`Rule50` 0) the evaluation is left alone.
-pub fn scale_for_clock(score: i32, clock: u32, limit: MoveLimit) -> i32 {
+fn scale_for_clock(score: i32, clock: u32, limit: MoveLimit) -> i32 {
     let Some(limit) = limit.claim_plies() else {
         return score;
     };
@@ -52,6 +77,16 @@ mod tests {
         }
         assert_eq!(scale_for_clock(-300, 100, limit), -scale_for_clock(300, 100, limit));
         assert_eq!(scale_for_clock(300, 90, MoveLimit::from_moves(0)), 300);
+    }
+
+    #[test]
+    fn the_chain_takes_a_stored_figure_instead_of_the_network() {
+        let board: Board = "4k3/8/8/3b4/8/8/8/3RK3 w - - 0 1".parse().expect("fen");
+        let fresh = evaluate(&board, None, || 640, 80, MoveLimit::FIDE);
+        assert_eq!(fresh.material, scale_network_output(640, &board));
+        assert_eq!(fresh.clocked, scale_for_clock(fresh.material, 80, MoveLimit::FIDE));
+        let stored = evaluate(&board, Some(fresh.material), || panic!("no network call"), 80, MoveLimit::FIDE);
+        assert_eq!(stored, fresh);
     }
 
     #[test]

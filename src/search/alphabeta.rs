@@ -10,10 +10,22 @@
 //! logarithmic table. Cutoffs feed the killer, countermove and history tables; a node's result that
 //! the static evaluation missed feeds the correction history. Both kinds of history live in the
 //! thread's `memory`, kept between the searches of a game.
+//!
+//! Where the methods of a `Worker` live (one node, followed from `negamax`):
+//!
+//! | file | methods |
+//! | --- | --- |
+//! | `iterate.rs` | `iterate` (iterative deepening), `search_lines` (MultiPV), `aspiration`, the answer |
+//! | `alphabeta.rs` | `negamax`, `evaluate_node`, `singularity`, `reduction`, `search_late_move`, `reward`, `store_node` |
+//! | `rules.rs` | `repetition`, `upcoming_repetition`, `rule_draw`, `limit_reached`, `limit_score`, `tt_score_usable` |
+//! | `tablebase.rs` | `probe_tables` (WDL in the tree), `root_table_score` |
+//! | `prune.rs` | `prune_node` (RFP, razoring, null move), `probcut`, `prune_move` (LMP, futility, SEE) |
+//! | `quiescence.rs` | `quiescence` |
+//! | `worker.rs` | `visit` (node count, limits), `play`, `static_eval` (the evaluation chain), frames' small steps |
+//! | `root.rs` | the root's lines: best line, MultiPV lines, nodes a root move |
 
 use cozy_chess::{Board, Move};
 
-use super::correction::Slots;
 use super::frame::Tried;
 use super::history::context_of;
 use super::lmr::{reducible, MoveKind};
@@ -24,8 +36,11 @@ use super::rules::Repetition;
 use super::score::{self, DRAW, INFINITY, MATE, MAX_PLY, TB_BOUND};
 use super::tablebase::TableProbe;
 use super::tt::{Bound, Entry};
-use super::worker::Worker;
+use super::worker::{StaticEval, Worker};
 use crate::position::movegen::is_noisy;
+
+/// The singular search's bound lies this many centipawns a ply of depth below the table's score.
+const SINGULAR_MARGIN_PER_PLY: i32 = 2;
 
 /// What the moves of a node share, once the node is set up.
 #[derive(Clone, Copy)]
@@ -56,13 +71,7 @@ struct LateMove {
 
 /// A node's static evaluations (`None` in check).
 struct Evals {
-    /// Before scaling: what the table stores.
-    raw: Option<i32>,
-    /// Scaled for the halfmove clock.
-    uncorrected: Option<i32>,
-    /// And corrected by the correction history: the static evaluation.
-    corrected: Option<i32>,
-    slots: Option<Slots>,
+    chain: Option<StaticEval>,
     /// The static evaluation, or the table's score where that bounds it better (`-INFINITY` in check).
     bounded: i32,
 }
@@ -94,7 +103,7 @@ impl Worker<'_> {
         let repetition = if root { Repetition::None } else { self.repetition(board, ply) };
         if !root {
             if let Some(score) = self.rule_draw(board, ply, pv_node, repetition) {
-                self.nodes += 1;
+                self.progress.nodes += 1;
                 return score;
             }
         }
@@ -104,7 +113,7 @@ impl Worker<'_> {
         if alpha < held && self.upcoming_repetition(board, ply) {
             alpha = held;
             if alpha >= beta {
-                self.nodes += 1;
+                self.progress.nodes += 1;
                 return alpha;
             }
         }
@@ -120,7 +129,7 @@ impl Worker<'_> {
         }
         if !root {
             if ply >= MAX_PLY - 1 {
-                return self.evaluate(board, ply);
+                return self.static_eval(board, ply, None).uncorrected;
             }
             // Mate distance pruning: no line from here beats a mate already found closer to the root.
             alpha = alpha.max(score::mated_in(ply));
@@ -131,11 +140,11 @@ impl Worker<'_> {
         }
 
         let key = board.hash();
-        let entry = if excluded.is_some() { None } else { self.tt.probe(key) };
+        let entry = if excluded.is_some() { None } else { self.shared.tt.probe(key) };
         // A position met before the root, or any node near the root while the game is repeating
         // itself, may be a step from a threefold that the stored score (from a search with fewer
         // occurrences) knows nothing of: search it instead.
-        let distrust = repetition == Repetition::Earlier || ply <= self.guard_plies;
+        let distrust = repetition == Repetition::Earlier || ply <= self.path.guard_plies;
         let tt_score = entry.map(|e| score::from_tt(e.score, ply));
         if let (Some(e), Some(tt_score)) = (entry, tt_score) {
             let fits = e.bound.settles(tt_score, alpha, beta);
@@ -145,7 +154,7 @@ impl Worker<'_> {
         }
         // Right after a capture or pawn move with few pieces left: the endgame tables know the result.
         let (mut table_floor, mut table_ceiling) = (-INFINITY, INFINITY);
-        if !root && excluded.is_none() && self.tb_cardinality > 0 {
+        if !root && excluded.is_none() && self.shared.tb_cardinality > 0 {
             match self.probe_tables(board, depth, ply, alpha, beta) {
                 TableProbe::Settled(score) => return score,
                 TableProbe::AtLeast(score) if pv_node => {
@@ -156,10 +165,11 @@ impl Worker<'_> {
                 _ => {}
             }
         }
-        let tt_move = if root { self.root_first_move() } else { entry.and_then(|e| e.mv) };
+        let tt_move = if root { self.root.first_move() } else { entry.and_then(|e| e.mv) };
 
         let evals = self.evaluate_node(board, ply, entry, tt_score.filter(|_| !distrust));
-        let (raw_eval, static_eval, eval) = (evals.raw, evals.corrected, evals.bounded);
+        let (raw_eval, static_eval, eval) =
+            (evals.chain.map(|e| e.raw), evals.chain.map(|e| e.corrected), evals.bounded);
         self.frames[ply].static_eval = static_eval;
         let improving = self.improving(ply, static_eval);
         self.frames[ply + 1].killers = [None; 2];
@@ -169,7 +179,7 @@ impl Worker<'_> {
             if let Some(score) = self.prune_node(board, depth, alpha, beta, ply, cut_node, eval, improving) {
                 return score;
             }
-            if self.aborted {
+            if self.progress.aborted {
                 return DRAW;
             }
             let probcut_beta = beta + params::probcut_margin();
@@ -182,7 +192,7 @@ impl Worker<'_> {
                 if let Some(score) = self.probcut(board, depth, probcut_beta, evals, tt_move, ply, cut_node) {
                     return score;
                 }
-                if self.aborted {
+                if self.progress.aborted {
                     return DRAW;
                 }
             }
@@ -268,7 +278,7 @@ impl Worker<'_> {
                 }
             }
 
-            let nodes_before = self.nodes;
+            let nodes_before = self.progress.nodes;
             let child = self.play(board, mv, ply, true);
             self.frames[ply].moved = Some(moved);
             self.pass_double_extensions(ply, extension);
@@ -289,12 +299,12 @@ impl Worker<'_> {
                 let reduction = self.reduction(&node, &late, new_depth);
                 self.search_late_move(&child, &node, new_depth, reduction, (alpha, best_score))
             };
-            self.keys.pop();
-            if self.aborted {
+            self.path.keys.pop();
+            if self.progress.aborted {
                 return DRAW;
             }
             if root {
-                self.add_root_move_nodes(mv, self.nodes - nodes_before);
+                self.root.add_move_nodes(mv, self.progress.nodes - nodes_before);
             }
             if score > best_score {
                 best_score = score;
@@ -302,10 +312,10 @@ impl Worker<'_> {
                 if score > alpha {
                     alpha = score;
                     self.pv.update(ply, mv);
-                    if root && self.pv_index == 0 {
-                        self.best_line = self.pv.line(0).to_vec();
-                        self.best_score = score;
-                        self.best_bound = if score >= beta { Bound::Lower } else { Bound::Exact };
+                    if root && self.root.pv_index == 0 {
+                        self.root.best_line = self.pv.line(0).to_vec();
+                        self.root.best_score = score;
+                        self.root.best_bound = if score >= beta { Bound::Lower } else { Bound::Exact };
                     }
                     if alpha >= beta {
                         self.reward(board, ply, mv, quiet, &tried, depth);
@@ -340,12 +350,10 @@ impl Worker<'_> {
     /// `tt_score` when it may be trusted here.
     fn evaluate_node(&mut self, board: &Board, ply: usize, entry: Option<Entry>, tt_score: Option<i32>) -> Evals {
         if !board.checkers().is_empty() {
-            return Evals { raw: None, uncorrected: None, corrected: None, slots: None, bounded: -INFINITY };
+            return Evals { chain: None, bounded: -INFINITY };
         }
-        let raw = self.raw_eval(board, entry.and_then(|e| e.eval), ply);
-        let uncorrected = self.scale_for_clock(raw, ply);
-        let slots = Slots::of(board);
-        let corrected = self.memory.correction.corrected(slots, uncorrected);
+        let chain = self.static_eval(board, ply, entry.and_then(|e| e.eval));
+        let corrected = chain.corrected;
         // The table's score bounds the evaluation better than the evaluation itself: a bound on the far
         // side of the evaluation replaces it (equal scores change nothing).
         let bounded = match entry.zip(tt_score) {
@@ -358,13 +366,7 @@ impl Worker<'_> {
             }
             _ => corrected,
         };
-        Evals {
-            raw: Some(raw),
-            uncorrected: Some(uncorrected),
-            corrected: Some(corrected),
-            slots: Some(slots),
-            bounded,
-        }
+        Evals { chain: Some(chain), bounded }
     }
 
     /// Stores the node's result in the table, and teaches the correction history what the static
@@ -386,13 +388,13 @@ impl Worker<'_> {
             Bound::Upper
         };
         let stored = score::to_tt(best_score, node.ply);
-        self.tt.store(board.hash(), best_move, stored, evals.raw, node.depth, bound);
+        self.shared.tt.store(board.hash(), best_move, stored, evals.chain.map(|e| e.raw), node.depth, bound);
         // Near the fifty-move limit results are the rules' (draws), not the position's: not learnt.
         let quiet_best = best_move.is_none_or(|mv| !is_noisy(board, mv));
         let learn = quiet_best && !node.near_limit && !score::is_decisive(best_score);
-        if let (Some(uncorrected), Some(corrected), Some(slots)) = (evals.uncorrected, evals.corrected, evals.slots) {
-            if learn && bound.settles(best_score, corrected, corrected) {
-                self.memory.correction.update(slots, node.depth, best_score, uncorrected);
+        if let Some(chain) = evals.chain {
+            if learn && bound.settles(best_score, chain.corrected, chain.corrected) {
+                self.memory.correction.update(chain.slots, node.depth, best_score, chain.uncorrected);
             }
         }
     }
@@ -401,12 +403,12 @@ impl Worker<'_> {
     /// against a bound just below the table's score `tt_score`, tells how far to extend `mv`.
     fn singularity(&mut self, board: &Board, mv: Move, tt_score: i32, node: &Node) -> Singularity {
         let Node { depth, ply, cut_node, .. } = *node;
-        let singular_beta = tt_score - 2 * depth;
+        let singular_beta = tt_score - SINGULAR_MARGIN_PER_PLY * depth;
         self.frames[ply].excluded = Some(mv);
         let score = self.negamax(board, (depth - 1) / 2, singular_beta - 1, singular_beta, ply, cut_node);
         self.frames[ply].excluded = None;
         self.pv.clear(ply);
-        if self.aborted {
+        if self.progress.aborted {
             return Singularity::Aborted;
         }
         if score < singular_beta {

@@ -10,14 +10,18 @@ use cozy_chess::{Board, Move};
 use super::job::{Iteration, Job, Limits, Report};
 use super::memory::Memories;
 use super::params;
+use super::root::Line;
 use super::score::{self, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use super::tablebase;
 use super::team::{Flags, Shared, Team, MAIN};
 use super::threads;
 use super::time::{self, Effort, TimeLimits};
 use super::tt::Bound;
-use super::worker::{Line, Worker};
+use super::worker::{Task, Worker};
 use crate::position::movegen::legal_moves;
+
+/// An aspiration window that has widened past this many centipawns gives way to the full window.
+const FULL_WINDOW_DELTA: i32 = 1000;
 
 /// Polling interval while an infinite or ponder search waits for `stop`/`ponderhit`.
 const WAIT_POLL: Duration = Duration::from_millis(1);
@@ -69,7 +73,7 @@ pub fn run(job: Job, flags: &Flags, memories: &mut Memories) -> SearchResult {
     let result = std::thread::scope(|scope| {
         threads::spawn_helpers(scope, &position, &limits, settings, shared, helper_memories);
         let searched = panic::catch_unwind(AssertUnwindSafe(|| {
-            Worker::new(&position, &limits, settings, time, shared, main_memory, MAIN)
+            Worker::new(&position, Task { limits: &limits, settings, time }, shared, main_memory, MAIN)
                 .iterate(position.board(), &mut reporter)
         }));
         // A bug in the search must not cost the game: answer with a legal move all the same.
@@ -110,41 +114,43 @@ impl Worker<'_> {
         if root_moves.is_empty() {
             // Checkmate or stalemate: one line saying so, then `bestmove 0000`.
             let score = if root.checkers().is_empty() { self.draw_score(0, true) } else { score::mated_in(0) };
-            self.best_score = score;
+            self.root.best_score = score;
             let line = Line { score, pv: Vec::new(), seldepth: 0 };
             reporter(Report::Iteration(self.iteration_info(0, 0, &line, Bound::Exact)));
             return self.result(root, &line);
         }
         let only_move = root_moves.len() == 1;
-        let searchmoves = &self.limits.search_moves;
+        let searchmoves = &self.task.limits.search_moves;
         let allowed = root_moves.iter().filter(|mv| searchmoves.is_empty() || searchmoves.contains(mv)).count();
-        let reported = self.settings.multipv.clamp(1, allowed.max(1));
-        let line_count = self.settings.strength.lines(reported).min(allowed.max(1));
-        let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
+        let reported = self.task.settings.multipv.clamp(1, allowed.max(1));
+        let line_count = self.task.settings.strength.lines(reported).min(allowed.max(1));
+        let max_depth = self.task.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
         let mut effort = Effort::default();
         for depth in 1..=max_depth {
             // Read before the iteration: the root search updates `best_line` as soon as a move beats alpha.
-            let previous_best = self.best_line.first().copied();
+            let previous_best = self.root.best_line.first().copied();
             let Some(lines) = self.search_lines(root, depth, line_count) else {
                 break;
             };
-            self.completed_depth = depth;
-            self.best_score = lines[0].score;
-            self.best_line = lines[0].pv.clone();
-            self.best_bound = Bound::Exact;
+            self.progress.completed_depth = depth;
+            self.root.best_score = lines[0].score;
+            self.root.best_line = lines[0].pv.clone();
+            self.root.best_bound = Bound::Exact;
             for (index, line) in lines.iter().enumerate().take(reported) {
                 reporter(Report::Iteration(self.iteration_info(index, depth, line, Bound::Exact)));
             }
-            self.lines = lines;
-            let score = self.best_score;
-            effort.update(previous_best == self.best_line.first().copied(), score, self.best_move_share());
-            if self.iteration_limit_reached(score, &effort) || (only_move && self.time.is_some() && !self.pondering()) {
+            self.root.lines = lines;
+            let score = self.root.best_score;
+            effort.update(previous_best == self.root.best_line.first().copied(), score, self.best_move_share());
+            if self.iteration_limit_reached(score, &effort)
+                || (only_move && self.task.time.is_some() && !self.pondering())
+            {
                 break;
             }
         }
         let (played, depth, bound) = self.played_line();
         // The last line reported must start with the move played (GUIs and PGNs show it as the plan).
-        let reported_first = self.lines.first().and_then(|line| line.pv.first());
+        let reported_first = self.root.lines.first().and_then(|line| line.pv.first());
         if !played.pv.is_empty() && played.pv.first() != reported_first {
             reporter(Report::Iteration(self.iteration_info(0, depth, &played, bound)));
         }
@@ -155,41 +161,42 @@ impl Worker<'_> {
     /// the last iteration, or the best line so far. That one may come from the iteration cut short,
     /// whose root search can replace the last iteration's best move before it is stopped.
     fn played_line(&self) -> (Line, u32, Bound) {
-        let scores: Vec<i32> = self.lines.iter().map(|line| line.score).collect();
-        let chosen = self.settings.strength.choose(&scores);
-        match self.lines.get(chosen) {
-            Some(line) if chosen > 0 => return (line.clone(), self.completed_depth, Bound::Exact),
-            Some(line) if line.pv.first() == self.best_line.first() => {
-                return (line.clone(), self.completed_depth, Bound::Exact)
+        let scores: Vec<i32> = self.root.lines.iter().map(|line| line.score).collect();
+        let chosen = self.task.settings.strength.choose(&scores);
+        match self.root.lines.get(chosen) {
+            Some(line) if chosen > 0 => return (line.clone(), self.progress.completed_depth, Bound::Exact),
+            Some(line) if line.pv.first() == self.root.best_line.first() => {
+                return (line.clone(), self.progress.completed_depth, Bound::Exact)
             }
             _ => {}
         }
-        let line = Line { score: self.best_score, pv: self.best_line.clone(), seldepth: self.seldepth };
-        (line, self.completed_depth + 1, self.best_bound)
+        let line =
+            Line { score: self.root.best_score, pv: self.root.best_line.clone(), seldepth: self.progress.seldepth };
+        (line, self.progress.completed_depth + 1, self.root.best_bound)
     }
 
     /// One iteration: the best `count` lines at `depth`, best first, each searched with the root
     /// moves of the lines before it left out. `None` when the search was stopped before the end.
     fn search_lines(&mut self, root: &Board, depth: u32, count: usize) -> Option<Vec<Line>> {
-        self.root_excluded.clear();
+        self.root.root_excluded.clear();
         let mut lines = Vec::with_capacity(count);
         for pv_index in 0..count {
-            self.pv_index = pv_index;
-            self.seldepth = 0;
-            let center = self.lines.get(pv_index).map(|line| line.score);
+            self.root.pv_index = pv_index;
+            self.progress.seldepth = 0;
+            let center = self.root.lines.get(pv_index).map(|line| line.score);
             let score = self.aspiration(root, depth, center);
-            if self.aborted {
-                self.pv_index = 0;
+            if self.progress.aborted {
+                self.root.pv_index = 0;
                 return None;
             }
             let pv = self.pv.line(0).to_vec();
             let Some(&first) = pv.first() else {
                 break;
             };
-            self.root_excluded.push(first);
-            lines.push(Line { score, pv, seldepth: self.seldepth });
+            self.root.root_excluded.push(first);
+            lines.push(Line { score, pv, seldepth: self.progress.seldepth });
         }
-        self.pv_index = 0;
+        self.root.pv_index = 0;
         // A later line can come out above an earlier one (search instability): report them in order.
         lines.sort_by_key(|line| std::cmp::Reverse(line.score));
         (!lines.is_empty()).then_some(lines)
@@ -207,7 +214,7 @@ impl Worker<'_> {
         };
         loop {
             let score = self.negamax(root, depth as i32, alpha, beta, 0, false);
-            if self.aborted {
+            if self.progress.aborted {
                 return score;
             }
             if score <= alpha {
@@ -219,7 +226,7 @@ impl Worker<'_> {
                 return score;
             }
             delta += delta / 2;
-            if delta > 1000 {
+            if delta > FULL_WINDOW_DELTA {
                 (alpha, beta) = (-INFINITY, INFINITY);
             }
         }
@@ -227,10 +234,10 @@ impl Worker<'_> {
 
     /// Share of all nodes spent below the current best root move.
     fn best_move_share(&self) -> f64 {
-        let Some(&best) = self.best_line.first() else {
+        let Some(&best) = self.root.best_line.first() else {
             return 1.0;
         };
-        self.root_move_nodes(best) as f64 / self.nodes.max(1) as f64
+        self.root.move_nodes(best) as f64 / self.progress.nodes.max(1) as f64
     }
 
     /// The report of line `index` (0: the best) of an iteration.
@@ -243,41 +250,48 @@ impl Worker<'_> {
             score: shown.unwrap_or(line.score),
             bound: if shown.is_some() { Bound::Exact } else { bound },
             nodes: self.total_nodes(),
-            time_ms: self.start.elapsed().as_millis() as u64,
-            hashfull: self.tt.hashfull(),
-            tbhits: self.tables.map(|_| self.team.tb_hits()),
+            time_ms: self.progress.start.elapsed().as_millis() as u64,
+            hashfull: self.shared.tt.hashfull(),
+            tbhits: self.shared.tables.map(|_| self.shared.team.tb_hits()),
             pv: line.pv.clone(),
         }
     }
 
     /// After an iteration: is it time to stop deepening?
     fn iteration_limit_reached(&mut self, score: i32, effort: &Effort) -> bool {
-        if self.flags.stopped() || self.team.stopped() {
+        if self.shared.flags.stopped() || self.shared.team.stopped() {
             return true;
         }
-        if let Some(moves) = self.limits.mate {
+        if let Some(moves) = self.task.limits.mate {
             if score > MATE_BOUND && (MATE - score + 1) / 2 <= moves as i32 {
                 return true;
             }
         }
         let nodes = self.total_nodes();
-        if self.limits.nodes.is_some_and(|n| nodes >= n) || self.limits.soft_nodes.is_some_and(|n| nodes >= n) {
+        if self.task.limits.nodes.is_some_and(|n| nodes >= n) || self.task.limits.soft_nodes.is_some_and(|n| nodes >= n)
+        {
             return true;
         }
-        let Some(limits) = self.time else {
+        let Some(limits) = self.task.time else {
             return false;
         };
-        let movetime = self.limits.movetime_ms.is_some();
+        let movetime = self.task.limits.movetime_ms.is_some();
         let soft = if movetime { limits.soft } else { effort.scale(limits) };
-        !self.pondering() && self.clock_start.elapsed() >= soft
+        !self.pondering() && self.progress.clock_start.elapsed() >= soft
     }
 
     fn result(&self, root: &Board, played: &Line) -> SearchResult {
         let line = &played.pv;
         // If not even depth 1 found a move (stopped at once), any allowed legal move beats none.
-        let best = line.first().copied().or_else(|| first_allowed_move(root, &self.limits.search_moves));
+        let best = line.first().copied().or_else(|| first_allowed_move(root, &self.task.limits.search_moves));
         let ponder = best.and_then(|mv| self.ponder_move(root, mv, line));
-        SearchResult { best, ponder, score: self.best_score, depth: self.completed_depth, nodes: self.total_nodes() }
+        SearchResult {
+            best,
+            ponder,
+            score: self.root.best_score,
+            depth: self.progress.completed_depth,
+            nodes: self.total_nodes(),
+        }
     }
 
     /// The reply to expect after `best`: from the PV, or from the table.
@@ -287,7 +301,7 @@ impl Worker<'_> {
         }
         let mut child = root.clone();
         child.play_unchecked(best);
-        let candidate = self.tt.probe(child.hash())?.mv?;
+        let candidate = self.shared.tt.probe(child.hash())?.mv?;
         legal_moves(&child).contains(&candidate).then_some(candidate)
     }
 }

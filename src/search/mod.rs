@@ -18,6 +18,7 @@ pub mod params;
 mod picker;
 mod prune;
 mod quiescence;
+mod root;
 mod rules;
 pub mod score;
 mod searcher;

@@ -86,13 +86,13 @@ impl Worker<'_> {
             self.pass_double_extensions(ply, 0);
             self.frames[ply + 1].clock = self.frames[ply].clock.saturating_add(1);
             self.pass_accumulator(ply);
-            self.keys.push(repetition_key(&child));
-            let saved_floor = self.repetition_floor;
-            self.repetition_floor = self.keys.len() - 1;
+            self.path.keys.push(repetition_key(&child));
+            let saved_floor = self.path.repetition_floor;
+            self.path.repetition_floor = self.path.keys.len() - 1;
             let score = -self.negamax(&child, depth - reduction, -beta, -beta + 1, ply + 1, !cut_node);
-            self.repetition_floor = saved_floor;
-            self.keys.pop();
-            if self.aborted {
+            self.path.repetition_floor = saved_floor;
+            self.path.keys.pop();
+            if self.progress.aborted {
                 return None;
             }
             if score >= beta {
@@ -133,17 +133,17 @@ impl Worker<'_> {
             self.frames[ply].moved = Some(context_of(board, mv));
             self.pass_double_extensions(ply, 0);
             let mut score = -self.quiescence(&child, -probcut_beta, -probcut_beta + 1, ply + 1);
-            if score >= probcut_beta && !self.aborted {
+            if score >= probcut_beta && !self.progress.aborted {
                 let reduced = depth - params::probcut_reduction();
                 score = -self.negamax(&child, reduced, -probcut_beta, -probcut_beta + 1, ply + 1, !cut_node);
             }
-            self.keys.pop();
-            if self.aborted {
+            self.path.keys.pop();
+            if self.progress.aborted {
                 break;
             }
             if score >= probcut_beta {
                 let stored = score::to_tt(score, ply);
-                self.tt.store(
+                self.shared.tt.store(
                     board.hash(),
                     Some(mv),
                     stored,

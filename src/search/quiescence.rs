@@ -3,7 +3,6 @@
 
 use cozy_chess::{Board, Piece};
 
-use super::correction::Slots;
 use super::params;
 use super::picker::{MovePicker, QuietContext};
 use super::score::{self, DRAW, INFINITY, MAX_PLY};
@@ -19,7 +18,7 @@ impl Worker<'_> {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return self.evaluate(board, ply);
+            return self.static_eval(board, ply, None).uncorrected;
         }
         if self.limit_reached(ply) {
             // An evasion that was no capture ran the clock out (captures reset it).
@@ -27,7 +26,7 @@ impl Worker<'_> {
         }
         let pv_node = beta - alpha > 1;
         let key = board.hash();
-        let entry = self.tt.probe(key);
+        let entry = self.shared.tt.probe(key);
         if let Some(e) = entry.filter(|_| !pv_node) {
             let tt_score = score::from_tt(e.score, ply);
             if e.bound.settles(tt_score, alpha, beta) && self.tt_score_usable(tt_score, ply) {
@@ -39,9 +38,9 @@ impl Worker<'_> {
         let mut raw_eval = None;
         let mut stand_pat = -INFINITY;
         if !in_check {
-            let raw = self.raw_eval(board, entry.and_then(|e| e.eval), ply);
-            raw_eval = Some(raw);
-            stand_pat = self.memory.correction.corrected(Slots::of(board), self.scale_for_clock(raw, ply));
+            let chain = self.static_eval(board, ply, entry.and_then(|e| e.eval));
+            raw_eval = Some(chain.raw);
+            stand_pat = chain.corrected;
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -75,7 +74,7 @@ impl Worker<'_> {
             // Captures and evasions only: no repetition key needed below here.
             let child = self.play(board, mv, ply, false);
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
-            if self.aborted {
+            if self.progress.aborted {
                 return DRAW;
             }
             if score > best_score {
@@ -95,7 +94,7 @@ impl Worker<'_> {
             return score::mated_in(ply);
         }
         let bound = if best_score >= beta { Bound::Lower } else { Bound::Upper };
-        self.tt.store(key, best_move, score::to_tt(best_score, ply), raw_eval, 0, bound);
+        self.shared.tt.store(key, best_move, score::to_tt(best_score, ply), raw_eval, 0, bound);
         best_score
     }
 }

@@ -38,24 +38,24 @@ impl Worker<'_> {
     /// is its option, which plain search already gives it (the repeating move scores a draw), so a
     /// losing engine does not count on a winning opponent claiming.
     pub(super) fn repetition(&self, board: &Board, ply: usize) -> Repetition {
-        let current = self.keys.len() - 1;
-        let key = self.keys[current];
+        let current = self.path.keys.len() - 1;
+        let key = self.path.keys[current];
         let oldest = self.oldest_repeatable(ply);
         let reach = current - oldest;
         let mut before_root = 0;
         let mut back = 2;
         while back <= reach {
             let index = current - back;
-            if self.keys[index] == key {
-                if index >= self.root_index || before_root == 1 {
+            if self.path.keys[index] == key {
+                if index >= self.path.root_index || before_root == 1 {
                     return Repetition::Draw;
                 }
                 before_root += 1;
                 // The move played from that earlier occurrence can be played again: if the position
                 // it led to has appeared twice, that move makes a threefold, which may be claimed now.
                 if ply.is_multiple_of(2) {
-                    let successor = self.keys[index + 1];
-                    let seen = (oldest..current).rev().step_by(2).filter(|&i| self.keys[i] == successor).count();
+                    let successor = self.path.keys[index + 1];
+                    let seen = (oldest..current).rev().step_by(2).filter(|&i| self.path.keys[i] == successor).count();
                     if seen >= 2 {
                         return Repetition::Draw;
                     }
@@ -76,15 +76,15 @@ impl Worker<'_> {
     /// The index in `keys` of the oldest position the node at `ply` can repeat: within reach of the
     /// halfmove clock, and not behind a null move of the current line.
     fn oldest_repeatable(&self, ply: usize) -> usize {
-        let current = self.keys.len() - 1;
-        current.saturating_sub(self.frames[ply].clock as usize).max(self.repetition_floor.min(current))
+        let current = self.path.keys.len() - 1;
+        current.saturating_sub(self.frames[ply].clock as usize).max(self.path.repetition_floor.min(current))
     }
 
     /// Whether the side to move at `ply` has a move to a position that appeared twice before the root
     /// (and is still within reach of the halfmove clock): it may claim a threefold with that move.
     fn can_claim_by_move(&self, board: &Board, ply: usize) -> bool {
         let oldest = self.oldest_repeatable(ply);
-        self.twice_seen.iter().any(|&(key, at)| at >= oldest && cuckoo::reaches(board, key))
+        self.path.twice_seen.iter().any(|&(key, at)| at >= oldest && cuckoo::reaches(board, key))
     }
 
     /// Whether the side to move at `ply` has a reversible move to a position that would then be a draw
@@ -92,29 +92,29 @@ impl Worker<'_> {
     /// its third occurrence, which may be claimed). Found with the cuckoo table, without generating
     /// moves: the side to move can hold at least a draw here.
     pub(super) fn upcoming_repetition(&self, board: &Board, ply: usize) -> bool {
-        let current = self.keys.len() - 1;
-        let first = self.oldest_repeatable(ply).max(self.root_index);
+        let current = self.path.keys.len() - 1;
+        let first = self.oldest_repeatable(ply).max(self.path.root_index);
         // Positions with the other side to move, three plies back and more.
         let in_tree = (first..current.saturating_sub(2)).rev().step_by(2);
-        in_tree.map(|index| self.keys[index]).any(|key| cuckoo::reaches(board, key))
+        in_tree.map(|index| self.path.keys[index]).any(|key| cuckoo::reaches(board, key))
             || self.can_claim_by_move(board, ply)
     }
 
     /// The score of a drawn node at `ply`: `Contempt` against the root side, and off the principal
     /// variation one centipawn of jitter either way (from the node count).
     pub(super) fn draw_score(&self, ply: usize, pv_node: bool) -> i32 {
-        let contempt = self.settings.contempt;
+        let contempt = self.task.settings.contempt;
         let base = if ply.is_multiple_of(2) { DRAW - contempt } else { DRAW + contempt };
         if pv_node {
             base
         } else {
-            base + (self.nodes & 2) as i32 - 1
+            base + (self.progress.nodes & 2) as i32 - 1
         }
     }
 
     /// Whether the fifty-move limit (if on) is reached at `ply`.
     pub(super) fn limit_reached(&self, ply: usize) -> bool {
-        self.settings.move_limit.claim_plies().is_some_and(|limit| self.frames[ply].clock >= limit)
+        self.task.settings.move_limit.claim_plies().is_some_and(|limit| self.frames[ply].clock >= limit)
     }
 
     /// The score of a node at the fifty-move limit: a draw, unless the side to move is mated (a mate on
@@ -144,7 +144,8 @@ impl Worker<'_> {
     /// decide: no table cutoffs and no pruning on static evaluations (every quiet line ends in a
     /// draw there, whatever the evaluation says).
     pub(super) fn near_limit(&self, ply: usize) -> bool {
-        self.settings
+        self.task
+            .settings
             .move_limit
             .claim_plies()
             .is_some_and(|limit| self.frames[ply].clock + params::tt_clock_margin() as u32 >= limit)
@@ -153,7 +154,7 @@ impl Worker<'_> {
     /// Whether a table entry's score may stand for the search of a node at `ply`: not close to the
     /// fifty-move limit, and a mate or tablebase result only if it comes before the limit.
     pub(super) fn tt_score_usable(&self, score: i32, ply: usize) -> bool {
-        let Some(limit) = self.settings.move_limit.claim_plies() else {
+        let Some(limit) = self.task.settings.move_limit.claim_plies() else {
             return true;
         };
         if self.near_limit(ply) {

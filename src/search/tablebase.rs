@@ -73,19 +73,19 @@ impl Worker<'_> {
     /// What the tables say of the node at `ply` with the window (`alpha`, `beta`). A settled score is
     /// also stored in the transposition table.
     pub(super) fn probe_tables(&mut self, board: &Board, depth: i32, ply: usize, alpha: i32, beta: i32) -> TableProbe {
-        let Some(tables) = self.tables else { return TableProbe::Unknown };
+        let Some(tables) = self.shared.tables else { return TableProbe::Unknown };
         let pieces = board.occupied().len();
-        let deep_enough = pieces < self.tb_cardinality || depth >= self.settings.syzygy.probe_depth;
-        if self.frames[ply].clock != 0 || pieces > self.tb_cardinality || !deep_enough {
+        let deep_enough = pieces < self.shared.tb_cardinality || depth >= self.task.settings.syzygy.probe_depth;
+        if self.frames[ply].clock != 0 || pieces > self.shared.tb_cardinality || !deep_enough {
             return TableProbe::Unknown;
         }
         let Some(wdl) = tables.probe_wdl(board) else { return TableProbe::Unknown };
-        self.team.add_tb_hit();
-        let counted = self.settings.syzygy.rule == Some(ClockRule::Ignored);
+        self.shared.team.add_tb_hit();
+        let counted = self.task.settings.syzygy.rule == Some(ClockRule::Ignored);
         let (score, bound) = verdict(wdl, self.draw_score(ply, true), ply, counted);
         if bound.settles(score, alpha, beta) {
             let depth = (depth + STORED_DEPTH_BONUS).min(MAX_PLY as i32 - 1);
-            self.tt.store(board.hash(), None, score::to_tt(score, ply), None, depth, bound);
+            self.shared.tt.store(board.hash(), None, score::to_tt(score, ply), None, depth, bound);
             return TableProbe::Settled(score);
         }
         match bound {
@@ -97,7 +97,7 @@ impl Worker<'_> {
     /// The score to show for a root line starting with `mv`, when the tables' verdict replaces the
     /// search's: the root is in the tables and the search found no mate.
     pub(super) fn root_table_score(&self, mv: Option<Move>, searched: i32) -> Option<i32> {
-        let ranked = mv.and_then(|mv| self.root_tables.iter().find(|r| r.mv == mv))?;
+        let ranked = mv.and_then(|mv| self.shared.root_tables.iter().find(|r| r.mv == mv))?;
         // The table position is one ply from the root; the ranking already applied the clock rule.
         (!score::is_mate(searched)).then(|| verdict(ranked.wdl, self.draw_score(0, true), 1, false).0)
     }

@@ -8,105 +8,103 @@ use std::time::Instant;
 
 use cozy_chess::{Board, Move};
 
+use super::correction::Slots;
 use super::frame::{frames, Frame, PvTable};
 use super::history::MoveContext;
 use super::job::{Limits, Settings};
 use super::lmr;
 use super::memory::Memory;
 use super::params;
-use super::score::INFINITY;
-use super::team::{Flags, Shared, Team};
+use super::root::RootLines;
+use super::team::Shared;
 use super::time::TimeLimits;
-use super::tt::{Bound, TranspositionTable};
 use crate::eval;
 use crate::nnue::accumulator::Accumulator;
-use crate::nnue::network::Network;
 use crate::position::draw::{resets_clock, twice_seen};
 use crate::position::{repetition_key, Position};
-use crate::syzygy::root::RankedMove;
-use crate::syzygy::Tablebases;
 
 /// Nodes between two looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1024;
 
-/// One line of the root's MultiPV: its score and principal variation.
-#[derive(Clone, Debug)]
-pub(super) struct Line {
-    pub score: i32,
-    pub pv: Vec<Move>,
-    pub seldepth: usize,
+/// A node's static evaluation, each step of the chain.
+#[derive(Clone, Copy)]
+pub(super) struct StaticEval {
+    /// Scaled for drawish material: what the table stores.
+    pub raw: i32,
+    /// Scaled for the halfmove clock.
+    pub uncorrected: i32,
+    /// Corrected by the correction history: the static evaluation.
+    pub corrected: i32,
+    /// Where the correction history keeps this position.
+    pub slots: Slots,
 }
 
-pub(super) struct Worker<'a> {
-    pub(super) tt: &'a TranspositionTable,
-    pub(super) flags: &'a Flags,
-    pub(super) team: &'a Team,
-    /// The network to evaluate with.
-    network: &'a Network,
-    /// The endgame tables, if loaded.
-    pub(super) tables: Option<&'a Tablebases>,
-    /// Most pieces of a position probed in the tree (0: none).
-    pub(super) tb_cardinality: u32,
-    /// The root moves the tables keep, with their results (empty: the root is not in the tables).
-    pub(super) root_tables: &'a [RankedMove],
+/// What this thread was asked: the job's limits, its settings (a helper's differ from the main
+/// thread's) and, for the main thread, the time limits.
+pub(super) struct Task<'a> {
+    pub limits: &'a Limits,
+    pub settings: Settings,
+    pub time: Option<TimeLimits>,
+}
+
+/// This thread's counters and clock.
+pub(super) struct Progress {
     /// This thread's id in the team (`MAIN` reports and answers).
-    pub(super) id: usize,
+    pub id: usize,
+    pub nodes: u64,
     /// Nodes of the other threads, as last published.
-    others_nodes: u64,
-    pub(super) limits: &'a Limits,
-    pub(super) settings: Settings,
-    pub(super) time: Option<TimeLimits>,
+    pub others_nodes: u64,
+    pub seldepth: usize,
+    pub completed_depth: u32,
+    /// The search must unwind: a limit, `stop` or the team's stop.
+    pub aborted: bool,
     /// When the clock started (reset at `ponderhit`).
-    pub(super) clock_start: Instant,
-    pub(super) start: Instant,
-    pub(super) waiting_for_ponderhit: bool,
-    pub(super) nodes: u64,
-    pub(super) seldepth: usize,
-    /// Repetition keys: the game before the root, then the current search path.
-    pub(super) keys: Vec<u64>,
-    pub(super) root_index: usize,
+    pub clock_start: Instant,
+    pub start: Instant,
+    pub waiting_for_ponderhit: bool,
+}
+
+/// The repetition keys of the game and of the line being searched, and what the draw rules need of
+/// them (see `rules`).
+pub(super) struct KeyPath {
+    /// The game before the root, then the current search path.
+    pub keys: Vec<u64>,
+    pub root_index: usize,
     /// Keys before this index are behind a null move of the current line: no repetition with them.
-    pub(super) repetition_floor: usize,
+    pub repetition_floor: usize,
     /// Plies below the root where table cutoffs are not trusted (`params::repetition_guard_plies`).
-    pub(super) guard_plies: usize,
-    /// Positions seen twice before the root, with their latest index in `keys` (see `rules`).
-    pub(super) twice_seen: Vec<(u64, usize)>,
+    pub guard_plies: usize,
+    /// Positions seen twice before the root, with their latest index in `keys`.
+    pub twice_seen: Vec<(u64, usize)>,
+}
+
+/// One search thread, in named parts: what it borrows from the search (`shared`), what it was asked
+/// (`task`), its counters and clock (`progress`), the repetition keys of its line (`path`), its
+/// per-ply frames and principal variations, its learnt memory, and the root's lines (`root`).
+pub(super) struct Worker<'a> {
+    pub(super) shared: Shared<'a>,
+    pub(super) task: Task<'a>,
+    pub(super) progress: Progress,
+    pub(super) path: KeyPath,
     /// One frame per ply of the current line.
     pub(super) frames: Vec<Frame>,
     pub(super) pv: PvTable,
-    /// Move-ordering histories, corrections of the static evaluation and the evaluation's caches,
-    /// kept between searches.
+    /// Move-ordering histories and corrections of the static evaluation, kept between searches.
     pub(super) memory: &'a mut Memory,
     pub(super) reductions: lmr::Table,
-    /// Nodes spent below each root move (by from and to square), for time management.
-    root_nodes: Vec<u64>,
-    /// Best line so far: from the last completed iteration or a root move that beat it since.
-    pub(super) best_line: Vec<Move>,
-    pub(super) best_score: i32,
-    /// `Lower` when `best_score` came from a fail-high at the root (it beat the window's beta).
-    pub(super) best_bound: Bound,
-    /// The lines of the last completed iteration, best first (one unless MultiPV).
-    pub(super) lines: Vec<Line>,
-    /// Which MultiPV line the root search is looking for (0: the best).
-    pub(super) pv_index: usize,
-    /// Root moves of the lines already found in this iteration: the next line leaves them out.
-    pub(super) root_excluded: Vec<Move>,
-    pub(super) completed_depth: u32,
-    pub(super) aborted: bool,
+    pub(super) root: RootLines,
 }
 
 impl<'a> Worker<'a> {
     pub(super) fn new(
         position: &Position,
-        limits: &'a Limits,
-        settings: Settings,
-        time: Option<TimeLimits>,
+        task: Task<'a>,
         shared: Shared<'a>,
         memory: &'a mut Memory,
         id: usize,
     ) -> Worker<'a> {
         let keys = position.keys().to_vec();
-        let now = limits.received.unwrap_or_else(Instant::now);
+        let now = task.limits.received.unwrap_or_else(Instant::now);
         let mut frames = frames();
         frames[0].clock = position.halfmove_clock();
         for frame in &mut frames {
@@ -116,104 +114,74 @@ impl<'a> Worker<'a> {
         // Some position of the game, within reach of the clock, has appeared more than once.
         let twice_seen = twice_seen(&keys, frames[0].clock);
         let guard_plies = if twice_seen.is_empty() { 0 } else { params::repetition_guard_plies() as usize };
-        Worker {
-            guard_plies,
-            twice_seen,
-            tt: shared.tt,
-            flags: shared.flags,
-            team: shared.team,
-            network: shared.network,
-            tables: shared.tables,
-            tb_cardinality: shared.tb_cardinality,
-            root_tables: shared.root_tables,
+        let progress = Progress {
             id,
+            nodes: 0,
             others_nodes: 0,
-            limits,
-            settings,
-            time,
+            seldepth: 0,
+            completed_depth: 0,
+            aborted: false,
             clock_start: now,
             start: now,
-            waiting_for_ponderhit: limits.ponder,
-            nodes: 0,
-            seldepth: 0,
-            root_index: keys.len() - 1,
-            repetition_floor: 0,
-            keys,
+            waiting_for_ponderhit: task.limits.ponder,
+        };
+        let path = KeyPath { root_index: keys.len() - 1, keys, repetition_floor: 0, guard_plies, twice_seen };
+        Worker {
+            shared,
+            task,
+            progress,
+            path,
             frames,
             pv: PvTable::default(),
             memory,
             reductions: lmr::table(),
-            root_nodes: vec![0; 64 * 64],
-            best_line: Vec::new(),
-            best_score: -INFINITY,
-            best_bound: Bound::Exact,
-            lines: Vec::new(),
-            pv_index: 0,
-            root_excluded: Vec::new(),
-            completed_depth: 0,
-            aborted: false,
+            root: RootLines::new(),
         }
-    }
-
-    pub(super) fn root_move_nodes(&self, mv: Move) -> u64 {
-        self.root_nodes[mv.from as usize * 64 + mv.to as usize]
-    }
-
-    /// Counts `nodes` more below the root move `mv`.
-    pub(super) fn add_root_move_nodes(&mut self, mv: Move, nodes: u64) {
-        self.root_nodes[mv.from as usize * 64 + mv.to as usize] += nodes;
     }
 
     /// Counts a node and decides whether the search must stop now.
     pub(super) fn visit(&mut self, ply: usize) -> bool {
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply);
-        if self.limits.nodes.is_some_and(|n| self.nodes + self.others_nodes > n) && self.completed_depth >= 1 {
-            self.aborted = true;
-        } else if self.nodes.is_multiple_of(CHECK_INTERVAL) {
-            self.team.publish(self.id, self.nodes);
-            self.others_nodes = self.team.nodes_of_others(self.id);
-            self.aborted |= self.flags.stopped() || self.team.stopped() || self.out_of_time();
+        self.progress.nodes += 1;
+        self.progress.seldepth = self.progress.seldepth.max(ply);
+        if self.task.limits.nodes.is_some_and(|n| self.progress.nodes + self.progress.others_nodes > n)
+            && self.progress.completed_depth >= 1
+        {
+            self.progress.aborted = true;
+        } else if self.progress.nodes.is_multiple_of(CHECK_INTERVAL) {
+            self.shared.team.publish(self.progress.id, self.progress.nodes);
+            self.progress.others_nodes = self.shared.team.nodes_of_others(self.progress.id);
+            self.progress.aborted |= self.shared.flags.stopped() || self.shared.team.stopped() || self.out_of_time();
         }
-        self.aborted
+        self.progress.aborted
     }
 
     /// Nodes searched by all threads (the other threads' count as last published).
     pub(super) fn total_nodes(&self) -> u64 {
-        self.nodes + self.team.nodes_of_others(self.id)
+        self.progress.nodes + self.shared.team.nodes_of_others(self.progress.id)
     }
 
     /// Whether the root search may play `mv`: allowed by `searchmoves` and not the first move of a
     /// MultiPV line already found in this iteration.
     pub(super) fn root_allowed(&self, mv: Move) -> bool {
-        let searchmoves = &self.limits.search_moves;
-        (searchmoves.is_empty() || searchmoves.contains(&mv)) && !self.root_excluded.contains(&mv)
-    }
-
-    /// The move to try first at the root: the best move so far of the line being searched.
-    pub(super) fn root_first_move(&self) -> Option<Move> {
-        if self.pv_index == 0 {
-            self.best_line.first().copied()
-        } else {
-            self.lines.get(self.pv_index).and_then(|line| line.pv.first().copied())
-        }
+        let searchmoves = &self.task.limits.search_moves;
+        (searchmoves.is_empty() || searchmoves.contains(&mv)) && !self.root.root_excluded.contains(&mv)
     }
 
     fn out_of_time(&mut self) -> bool {
-        let Some(limits) = self.time else {
+        let Some(limits) = self.task.time else {
             return false;
         };
-        self.completed_depth > 0 && !self.pondering() && self.clock_start.elapsed() >= limits.hard
+        self.progress.completed_depth > 0 && !self.pondering() && self.progress.clock_start.elapsed() >= limits.hard
     }
 
     /// Whether the search waits for `ponderhit` (and starts the clock when it has come).
     pub(super) fn pondering(&mut self) -> bool {
-        if self.waiting_for_ponderhit && !self.flags.pondering() {
+        if self.progress.waiting_for_ponderhit && !self.shared.flags.pondering() {
             // `ponderhit`: the clock of this move starts now.
-            self.waiting_for_ponderhit = false;
-            self.clock_start = Instant::now();
+            self.progress.waiting_for_ponderhit = false;
+            self.progress.clock_start = Instant::now();
         }
-        self.waiting_for_ponderhit
+        self.progress.waiting_for_ponderhit
     }
 
     /// Plays `mv`, recording the child's repetition key (when `track_repetitions`) and clock.
@@ -222,11 +190,11 @@ impl<'a> Worker<'a> {
         self.frames[ply + 1].clock = if resets_clock(board, mv) { 0 } else { clock.saturating_add(1) };
         let mut child = board.clone();
         child.play_unchecked(mv);
-        self.tt.prefetch(child.hash());
+        self.shared.tt.prefetch(child.hash());
         let (done, next) = self.frames.split_at_mut(ply + 1);
-        done[ply].accumulator.update_into(&mut next[0].accumulator, self.network, board, mv);
+        done[ply].accumulator.update_into(&mut next[0].accumulator, self.shared.network, board, mv);
         if track_repetitions {
-            self.keys.push(repetition_key(&child));
+            self.path.keys.push(repetition_key(&child));
         }
         child
     }
@@ -261,25 +229,14 @@ impl<'a> Worker<'a> {
         next[0].accumulator.copy_from(&done[ply].accumulator);
     }
 
-    /// The static evaluation (before clock scaling) of a node not in check: from the table or computed.
-    pub(super) fn raw_eval(&mut self, board: &Board, stored: Option<i32>, ply: usize) -> i32 {
-        stored.unwrap_or_else(|| self.compute_eval(board, ply))
-    }
-
-    /// The evaluation of the position at `ply`: the network's, scaled down for drawish material.
-    fn compute_eval(&mut self, board: &Board, ply: usize) -> i32 {
-        let output = self.frames[ply].accumulator.evaluate(self.network, board);
-        eval::scale_network_output(output, board)
-    }
-
-    /// Static evaluation, shrunk toward the draw as the halfmove clock runs.
-    pub(super) fn evaluate(&mut self, board: &Board, ply: usize) -> i32 {
-        let raw = self.compute_eval(board, ply);
-        self.scale_for_clock(raw, ply)
-    }
-
-    /// A static evaluation (before scaling) shrunk toward the draw as the halfmove clock runs.
-    pub(super) fn scale_for_clock(&self, raw_eval: i32, ply: usize) -> i32 {
-        eval::scale_for_clock(raw_eval, self.frames[ply].clock, self.settings.move_limit)
+    /// The evaluation chain at `ply`: the network (or the figure the table `stored`) through
+    /// `eval::evaluate`, then what the correction history learnt.
+    pub(super) fn static_eval(&self, board: &Board, ply: usize, stored: Option<i32>) -> StaticEval {
+        let frame = &self.frames[ply];
+        let output = || frame.accumulator.evaluate(self.shared.network, board);
+        let steps = eval::evaluate(board, stored, output, frame.clock, self.task.settings.move_limit);
+        let slots = Slots::of(board);
+        let corrected = self.memory.correction.corrected(slots, steps.clocked);
+        StaticEval { raw: steps.material, uncorrected: steps.clocked, corrected, slots }
     }
 }

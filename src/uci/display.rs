@@ -57,15 +57,13 @@ pub fn show_eval(position: &Position, options: &Options, network: &Network) {
     }
     show_piece_values(network, board);
     let output = network.evaluate(board);
-    let raw = eval::scale_network_output(output, board);
+    let clock = position.halfmove_clock();
+    let steps = eval::evaluate(board, None, || output, clock, options.move_limit());
+    let raw = steps.material;
     send(&format!("NNUE network output (side to move): {output} cp; scaled for drawish material: {raw} cp"));
     let white = if board.side_to_move() == cozy_chess::Color::White { raw } else { -raw };
     send(&format!("{FINAL}: {:7.2} (white side)", f64::from(white) / 100.0));
-    let scaled = eval::scale_for_clock(raw, position.halfmove_clock(), options.move_limit());
-    send(&format!(
-        "Side to move: {raw} cp; scaled for the halfmove clock ({}): {scaled} cp",
-        position.halfmove_clock()
-    ));
+    send(&format!("Side to move: {raw} cp; scaled for the halfmove clock ({clock}): {} cp", steps.clocked));
 }
 
 /// The board with what each piece is worth to the network (white's side, in pawns), as Stockfish's
