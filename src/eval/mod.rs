@@ -1,8 +1,10 @@
 //! The evaluation chain up to the search's learnt correction, in centipawns from the side to move's
-//! point of view: the network's output, scaled for drawish material (`scale`), then for the halfmove
-//! clock. `evaluate` is the one way through it, for the search, quiescence and the `eval` command.
-//! Mate and draw scores never pass through here.
+//! point of view: the endgame knowledge of `endgame` where it knows the material, else the network's
+//! output scaled for drawish material (`scale`); then the halfmove clock's scaling. `evaluate` is the
+//! one way through it, for the search, quiescence and the `eval` command. Mate and draw scores never
+//! pass through here.
 
+pub mod endgame;
 mod scale;
 
 use cozy_chess::Board;
@@ -17,16 +19,17 @@ const CLOCK_DROP_PCT: i32 = 50;
 /// The steps of the chain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Evaluation {
-    /// The network's output scaled for drawish material: what a transposition table keeps.
+    /// The network's output scaled for drawish material, or the endgame knowledge's score: what a
+    /// transposition table keeps.
     pub material: i32,
     /// That shrunk toward the draw for the halfmove clock: the static evaluation before the search's
     /// correction.
     pub clocked: i32,
 }
 
-/// The chain for `board` at halfmove `clock` under `limit`: `stored`, the material-scaled figure a
-/// table kept for this position, or else the network's `output` (called only then) scaled for
-/// drawish material; then the clock's scaling.
+/// The chain for `board` at halfmove `clock` under `limit`: what `endgame` knows of the material, as
+/// it is; or else `stored`, the material-scaled figure a table kept for this position, or the
+/// network's `output` (called only then) scaled for drawish material, then scaled for the clock.
 pub fn evaluate(
     board: &Board,
     stored: Option<i32>,
@@ -34,6 +37,12 @@ pub fn evaluate(
     clock: u32,
     limit: MoveLimit,
 ) -> Evaluation {
+    if let Some(known) = endgame::known(board) {
+        // A known ending is not scaled for the clock: scaled, a line one ply shorter than another would
+        // gain more than a step of progress is worth (up to a pawn a ply near the limit for a known
+        // win), and the search would shuffle instead of mating in time.
+        return Evaluation { material: known, clocked: known };
+    }
     let material = stored.unwrap_or_else(|| scale_network_output(output(), board));
     Evaluation { material, clocked: scale_for_clock(material, clock, limit) }
 }
@@ -81,12 +90,29 @@ mod tests {
 
     #[test]
     fn the_chain_takes_a_stored_figure_instead_of_the_network() {
-        let board: Board = "4k3/8/8/3b4/8/8/8/3RK3 w - - 0 1".parse().expect("fen");
+        let board: Board = "4k3/p7/8/3b4/8/8/P7/3RK3 w - - 0 1".parse().expect("fen");
         let fresh = evaluate(&board, None, || 640, 80, MoveLimit::FIDE);
         assert_eq!(fresh.material, scale_network_output(640, &board));
         assert_eq!(fresh.clocked, scale_for_clock(fresh.material, 80, MoveLimit::FIDE));
-        let stored = evaluate(&board, Some(fresh.material), || panic!("no network call"), 80, MoveLimit::FIDE);
-        assert_eq!(stored, fresh);
+        // A known ending is what `endgame` says, whatever the clock and the table.
+        let rook: Board = "8/8/8/3k4/8/8/8/R3K3 w - - 0 1".parse().expect("fen");
+        let late = evaluate(&rook, Some(5), || 0, 99, MoveLimit::FIDE);
+        assert_eq!((late.material, late.clocked), (endgame::known(&rook).expect("known"), late.material));
+        assert!(late.clocked > endgame::KNOWN_WIN);
+    }
+
+    #[test]
+    fn known_draws_evaluate_to_a_draw_whatever_the_network_says() {
+        for fen in [
+            "8/8/8/3k4/8/8/8/1N2K1N1 w - - 0 1",
+            "8/8/8/3k4/8/8/8/2B1K3 b - - 0 1",
+            "8/8/8/3k4/8/8/8/4K1N1 w - - 0 1",
+            "8/8/8/3k4/8/8/8/2B1K1B1 w - - 0 1",
+            "k7/8/8/8/8/8/P7/K1B5 w - - 0 1",
+        ] {
+            let board: Board = fen.parse().expect("fen");
+            assert_eq!(evaluate(&board, None, || 700, 0, MoveLimit::FIDE).clocked, 0, "{fen}");
+        }
     }
 
     #[test]

@@ -46,8 +46,9 @@ pub fn show(position: &Position, options: &Options) {
 const FINAL: &str = "Final evaluation";
 
 /// `eval`: what each piece is worth to the network, its output with the verdict as the final
-/// evaluation (white's view, pawns), then the side to move's score in centipawns, as the search sees
-/// it before and after the halfmove-clock scaling.
+/// evaluation (white's view, pawns; the endgame knowledge's where it knows the material), then the
+/// side to move's score in centipawns, as the search sees it before and after the halfmove-clock
+/// scaling.
 pub fn show_eval(position: &Position, options: &Options, network: &Network) {
     let board = position.board();
     send("");
@@ -60,7 +61,11 @@ pub fn show_eval(position: &Position, options: &Options, network: &Network) {
     let clock = position.halfmove_clock();
     let steps = eval::evaluate(board, None, || output, clock, options.move_limit());
     let raw = steps.material;
-    send(&format!("NNUE network output (side to move): {output} cp; scaled for drawish material: {raw} cp"));
+    if eval::endgame::known(board).is_some() {
+        send(&format!("NNUE network output (side to move): {output} cp; not used: endgame knowledge says {raw} cp"));
+    } else {
+        send(&format!("NNUE network output (side to move): {output} cp; scaled for drawish material: {raw} cp"));
+    }
     let white = if board.side_to_move() == cozy_chess::Color::White { raw } else { -raw };
     send(&format!("{FINAL}: {:7.2} (white side)", f64::from(white) / 100.0));
     send(&format!("Side to move: {raw} cp; scaled for the halfmove clock ({clock}): {} cp", steps.clocked));
