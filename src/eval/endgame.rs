@@ -15,11 +15,11 @@
 
 use cozy_chess::{BitBoard, Board, Color, Piece, Square};
 
+use crate::position::see;
+
 /// The floor of a known win's score: above every evaluation the network gives a normal position, so
 /// the search never trades a known win for anything else but a mate.
 pub const KNOWN_WIN: i32 = 10_000;
-/// Material in a known win, in centipawns (the net's scale does not apply here).
-const PIECE_CP: [i32; 6] = [100, 320, 330, 500, 950, 0];
 /// A winning edge that needs technique (K+Q v K+R, K+Q v K+minor): the material difference and this.
 const HARD_WIN_BONUS: i32 = 300;
 /// Progress: per step of Manhattan distance of the defending king from the centre ...
@@ -76,9 +76,11 @@ impl Side {
             || self.minors() >= 3
     }
 
+    /// Material in centipawns, at the exchange values (the net's scale does not apply here).
     fn material(&self) -> i32 {
         let counts = [self.pawns, self.knights, self.bishops.len(), self.rooks, self.queens];
-        counts.iter().zip(PIECE_CP).map(|(&n, cp)| n as i32 * cp).sum()
+        let pieces = [Piece::Pawn, Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen];
+        counts.iter().zip(pieces).map(|(&n, piece)| n as i32 * see::value(piece)).sum()
     }
 }
 
@@ -88,15 +90,17 @@ pub fn known(board: &Board) -> Option<i32> {
     if board.occupied().len() > 6 {
         return None;
     }
-    [Color::White, Color::Black].into_iter().find_map(|strong| {
-        let score = for_strong(board, strong)?;
-        Some(if board.side_to_move() == strong { score } else { -score })
-    })
+    let [white, black] = [Color::White, Color::Black].map(|c| Side::of(board, c));
+    for (strong, us, them) in [(Color::White, &white, &black), (Color::Black, &black, &white)] {
+        if let Some(score) = for_strong(board, strong, us, them) {
+            return Some(if board.side_to_move() == strong { score } else { -score });
+        }
+    }
+    None
 }
 
-/// The score for `strong` where it has the known edge.
-fn for_strong(board: &Board, strong: Color) -> Option<i32> {
-    let (us, them) = (Side::of(board, strong), Side::of(board, !strong));
+/// The score for `strong` (holding `us` against `them`) where it has the known edge.
+fn for_strong(board: &Board, strong: Color, us: &Side, them: &Side) -> Option<i32> {
     let [attacker, defender] = [strong, !strong].map(|c| board.king(c));
     if them.bare() && us.pawns == 0 && us.pieces() == us.bishops.len() && !us.mating_force() {
         // Bishops of one colour cannot mate (nor can a lone bishop, which `scale` already draws).

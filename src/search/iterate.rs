@@ -178,7 +178,7 @@ impl Worker<'_> {
     /// One iteration: the best `count` lines at `depth`, best first, each searched with the root
     /// moves of the lines before it left out. `None` when the search was stopped before the end.
     fn search_lines(&mut self, root: &Board, depth: u32, count: usize) -> Option<Vec<Line>> {
-        self.root.root_excluded.clear();
+        self.root.excluded.clear();
         let mut lines = Vec::with_capacity(count);
         for pv_index in 0..count {
             self.root.pv_index = pv_index;
@@ -193,7 +193,7 @@ impl Worker<'_> {
             let Some(&first) = pv.first() else {
                 break;
             };
-            self.root.root_excluded.push(first);
+            self.root.excluded.push(first);
             lines.push(Line { score, pv, seldepth: self.progress.seldepth });
         }
         self.root.pv_index = 0;

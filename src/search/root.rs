@@ -28,7 +28,7 @@ pub(super) struct RootLines {
     /// Which MultiPV line the root search is looking for (0: the best).
     pub pv_index: usize,
     /// Root moves of the lines already found in this iteration: the next line leaves them out.
-    pub root_excluded: Vec<Move>,
+    pub excluded: Vec<Move>,
 }
 
 impl RootLines {
@@ -40,7 +40,7 @@ impl RootLines {
             best_bound: Bound::Exact,
             lines: Vec::new(),
             pv_index: 0,
-            root_excluded: Vec::new(),
+            excluded: Vec::new(),
         }
     }
 

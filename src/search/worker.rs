@@ -164,7 +164,7 @@ impl<'a> Worker<'a> {
     /// MultiPV line already found in this iteration.
     pub(super) fn root_allowed(&self, mv: Move) -> bool {
         let searchmoves = &self.task.limits.search_moves;
-        (searchmoves.is_empty() || searchmoves.contains(&mv)) && !self.root.root_excluded.contains(&mv)
+        (searchmoves.is_empty() || searchmoves.contains(&mv)) && !self.root.excluded.contains(&mv)
     }
 
     fn out_of_time(&mut self) -> bool {
