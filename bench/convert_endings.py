@@ -20,6 +20,7 @@ from collections import defaultdict
 
 import chess
 import chess.engine
+import chess.pgn
 import chess.syzygy
 
 PIECES = {"K": chess.KING, "Q": chess.QUEEN, "R": chess.ROOK, "B": chess.BISHOP, "N": chess.KNIGHT, "P": chess.PAWN}
@@ -61,7 +62,8 @@ class Players(threading.local):
 
 
 def play(args, players, fen, clock):
-    """Plays one game from `fen` at `clock`: 1 when the winning side mated, else 0, and why."""
+    """Plays one game from `fen` at `clock`: 1 when the winning side mated, else 0, why, and the
+    game."""
     player, defender = players.open(args)
     board = chess.Board(f"{fen} {clock} 1")
     base, increment = (float(x) for x in args.tc.split("+"))
@@ -76,10 +78,19 @@ def play(args, players, fen, clock):
         move = engine.play(board, limit).move
         left[board.turn] += increment - (time.monotonic() - start)
         if left[board.turn] < 0:
-            return 0, "time loss " + ("of the winning side" if board.turn == chess.WHITE else "of the defender")
+            loser = "the winning side" if board.turn == chess.WHITE else "the defender"
+            return 0, f"time loss of {loser}", board
         board.push(move)
     outcome = board.outcome(claim_draw=True)
-    return int(outcome.winner == chess.WHITE), outcome.termination.name.lower()
+    return int(outcome.winner == chess.WHITE), outcome.termination.name.lower(), board
+
+
+def write_game(out, board, material, dtz, clock, how):
+    """Appends the game to an open PGN file, its tags saying where it came from and how it ended."""
+    game = chess.pgn.Game.from_board(board)
+    game.headers["Event"] = f"{material} dtz {dtz} clock {clock}"
+    game.headers["Termination"] = how
+    print(game, file=out, end="\n\n", flush=True)
 
 
 def main():
@@ -94,6 +105,7 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tc", default="10+0.1")
     parser.add_argument("--concurrency", type=int, default=2)
+    parser.add_argument("--pgn", help="also write the games to this PGN file")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     games = []
@@ -105,13 +117,19 @@ def main():
     players = Players()
     converted = defaultdict(int)
     played = defaultdict(int)
+    out = open(args.pgn, "w") if args.pgn else None
     with concurrent.futures.ThreadPoolExecutor(args.concurrency) as pool:
         results = pool.map(lambda game: (game, play(args, players, game[1], game[3])), games)
-        for (material, fen, dtz, clock), (won, how) in results:
+        for (material, fen, dtz, clock), (won, how, board) in results:
             converted[material, clock] += won
             played[material, clock] += 1
-            print(f"{material} {fen} dtz {dtz} clock {clock}: {'converted' if won else 'not converted'} ({how})",
-                  flush=True)
+            plies = len(board.move_stack)
+            print(f"{material} {fen} dtz {dtz} clock {clock}: {'converted' if won else 'not converted'} ({how}, "
+                  f"{plies} plies)", flush=True)
+            if out:
+                write_game(out, board, material, dtz, clock, how)
+    if out:
+        out.close()
     for process in Players.opened:
         process.quit()
     for material in args.materials:

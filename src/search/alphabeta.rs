@@ -140,7 +140,7 @@ impl Worker<'_> {
         }
 
         let key = board.hash();
-        let entry = if excluded.is_some() { None } else { self.shared.tt.probe(key) };
+        let entry = if excluded.is_some() { None } else { self.table_entry(board, key) };
         // A position met before the root, or any node near the root while the game is repeating
         // itself, may be a step from a threefold that the stored score (from a search with fewer
         // occurrences) knows nothing of: search it instead.

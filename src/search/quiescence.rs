@@ -26,7 +26,7 @@ impl Worker<'_> {
         }
         let pv_node = beta - alpha > 1;
         let key = board.hash();
-        let entry = self.shared.tt.probe(key);
+        let entry = self.table_entry(board, key);
         if let Some(e) = entry.filter(|_| !pv_node) {
             let tt_score = score::from_tt(e.score, ply);
             if e.bound.settles(tt_score, alpha, beta) && self.tt_score_usable(tt_score, ply) {

@@ -53,6 +53,8 @@ pub struct Entry {
     pub eval: Option<i32>,
     pub depth: i32,
     pub bound: Bound,
+    /// Written by the current search (not by one for an earlier move).
+    pub current: bool,
 }
 
 #[derive(Default)]
@@ -112,7 +114,7 @@ fn pack(p: Packed) -> u64 {
         | ((p.generation & GENERATION_MASK) as u64) << 58
 }
 
-fn unpack(data: u64) -> Option<Entry> {
+fn unpack(data: u64, generation: u8) -> Option<Entry> {
     let bound = match data >> 56 & 3 {
         1 => Bound::Upper,
         2 => Bound::Lower,
@@ -126,6 +128,7 @@ fn unpack(data: u64) -> Option<Entry> {
         eval: (eval != NO_EVAL).then_some(eval as i32),
         depth: (data >> 48 & 0xff) as i32,
         bound,
+        current: generation_of(data) == generation,
     })
 }
 
@@ -236,11 +239,12 @@ impl TranspositionTable {
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
+        let generation = self.generation();
         self.bucket(key).slots.iter().find_map(|slot| {
             let data = slot.data.load(Ordering::Relaxed);
             let check = slot.check.load(Ordering::Relaxed);
             if check ^ data == key {
-                unpack(data)
+                unpack(data, generation)
             } else {
                 None
             }
@@ -311,6 +315,18 @@ mod tests {
         let entry = table.probe(43).expect("stored");
         assert_eq!((entry.mv, entry.eval), (None, None));
         assert!(table.probe(44).is_none());
+    }
+
+    /// An entry says whether the current search wrote it: once the next search starts, it does not.
+    #[test]
+    fn entries_know_whether_this_search_wrote_them() {
+        let table = TranspositionTable::new(1).expect("table");
+        table.store(42, None, 12_000, None, 9, Bound::Exact);
+        assert!(table.probe(42).expect("stored").current);
+        table.new_search();
+        assert!(!table.probe(42).expect("still stored").current);
+        table.store(42, None, 12_001, None, 3, Bound::Exact);
+        assert!(table.probe(42).expect("rewritten").current);
     }
 
     #[test]
