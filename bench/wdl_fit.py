@@ -15,11 +15,14 @@ pawns and minor pieces traded by the middlegame). a is the score at which a win 
 not; b is how fast the probability rises. Mate scores and scores beyond 2000 cp are skipped, as
 are the first 8 plies of each game (book moves carry no comment anyway).
 
-    python3 bench/wdl_fit.py selfplay.pgn [more.pgn ...]
+    python3 bench/wdl_fit.py selfplay.pgn [more.pgn ...] [--scale F] [--holdout held.pgn ... [--compare A0,A1,A2,B0,B1,B2]]
 
-prints the six coefficients as Rust constants for src/uci/wdl.rs, and the fit's log-loss next to
-that of a model that ignores the score (the draw rate alone). Pure Python: the data is binned by
-(score / 10 cp, material) first, so the fit takes seconds.
+prints the model as the Rust constant of src/uci/wdl.rs, and the fit's log-loss next to that of a
+model that ignores the score (the draw rate alone). The model is in the search's own units: PGN
+scores written by a build that normalises its output (cp 100 = `a` at material 58) are brought
+back with `--scale a/100` of that build's model. `datagen wdl` fits the same model to datagen
+chunks, whose scores are in the search's units already. Pure Python: the data is binned by
+(score / 10 cp, material) first, so the fit takes minutes.
 """
 import argparse
 import gzip
@@ -41,7 +44,7 @@ def material(board):
     return sum(VALUES[p.piece_type] for p in board.piece_map().values() if p.piece_type in VALUES)
 
 
-def samples(paths):
+def samples(paths, scale=1.0):
     """Bins: (score bin, material) -> [wins, draws, losses] from the mover's side."""
     bins = defaultdict(lambda: [0, 0, 0])
     games = 0
@@ -57,7 +60,7 @@ def samples(paths):
                 for ply, node in enumerate(game.mainline()):
                     match = COMMENT.match(node.comment or "")
                     if match and ply >= SKIP_PLIES and abs(int(match.group(1))) <= MAX_SCORE:
-                        score = int(match.group(1))
+                        score = round(int(match.group(1)) * scale)
                         outcome = white if board.turn == chess.WHITE else 2 - white
                         key = (round(score / SCORE_BIN) * SCORE_BIN, max(17, min(78, material(board))))
                         bins[key][outcome] += 1
@@ -115,12 +118,27 @@ def nelder_mead(f, start, step, iterations):
     return simplex[i], values[i]
 
 
+def brier(params, bins):
+    """Mean Brier score (squared error of the three shares against the result) over binned samples."""
+    total, count = 0.0, 0
+    for (score, mat), outcomes in bins.items():
+        probs = model(params, score, mat)
+        shares = [p / sum(probs) for p in probs]
+        for result, n in enumerate(outcomes):
+            total += n * sum((share - (i == result)) ** 2 for i, share in enumerate(shares))
+            count += n
+    return total / max(count, 1)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("pgn", nargs="+")
     p.add_argument("--iterations", type=int, default=3000)
+    p.add_argument("--scale", type=float, default=1.0, help="search units per PGN centipawn")
+    p.add_argument("--holdout", nargs="+", default=[], help="PGNs of held-out games: the fit's Brier score on them")
+    p.add_argument("--compare", help="another model's six coefficients (a0,a1,a2,b0,b1,b2) for the Brier comparison")
     args = p.parse_args()
-    bins, games = samples(args.pgn)
+    bins, games = samples(args.pgn, args.scale)
     positions = sum(sum(v) for v in bins.values())
     wins, draws, losses = (sum(v[i] for v in bins.values()) for i in range(3))
     base = -sum(n * math.log(n / positions) for n in (wins, draws, losses) if n) / positions
@@ -128,13 +146,21 @@ def main():
     params, loss = nelder_mead(lambda q: log_loss(q, bins), start, [50, 50, 50, 20, 20, 20], args.iterations)
     print(f"games {games}  positions {positions}  (mover's view: W {wins} D {draws} L {losses})")
     print(f"log-loss: {loss:.4f} fitted, {base:.4f} from the outcome rates alone")
-    print(f"const A: [f64; 3] = [{params[0]:.3f}, {params[1]:.3f}, {params[2]:.3f}];")
-    print(f"const B: [f64; 3] = [{params[3]:.3f}, {params[4]:.3f}, {params[5]:.3f}];")
+    a, b = ", ".join(f"{q:.3f}" for q in params[:3]), ", ".join(f"{q:.3f}" for q in params[3:])
+    print(f"pub const MODEL: Model = Model {{ a: [{a}], b: [{b}] }};")
+    print(f"cp 100 = {params[0] + params[1] + params[2]:.1f} search units (a at material 58)")
     for mat in (78, 58, 40, 25):
         row = "  ".join(
             f"{s:+5d}: " + "/".join(f"{round(1000 * q)}" for q in model(params, s, mat)) for s in (0, 50, 100, 200, 400)
         )
         print(f"material {mat}: {row}")
+    if args.holdout:
+        held, held_games = samples(args.holdout, args.scale)
+        line = f"held out: {held_games} games, {sum(sum(v) for v in held.values())} positions; Brier score "
+        line += f"{brier(params, held):.5f} fitted"
+        if args.compare:
+            line += f", {brier([float(x) for x in args.compare.split(',')], held):.5f} compared"
+        print(line)
 
 
 if __name__ == "__main__":

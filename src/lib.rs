@@ -8,8 +8,8 @@
 //! - `nnue`: the network, its accumulators and its file; `syzygy`: endgame tablebases;
 //! - `position`: the rules (FEN, notation, draws, repetition keys) and board facts (move
 //!   generation by kind, captures, checks, SEE);
-//! - `bench` and `perft`: the fixed workloads of `bench` and `go perft`; `rng`: a small seeded
-//!   generator.
+//! - `bench` and `perft`: the fixed workloads of `bench` and `go perft`; `survey960`'s searches of
+//!   Chess960 start positions (`survey`); `rng`: a small seeded generator.
 //!
 //! Contributors' tools (self-play data, the trainer, the fuzzer) are the `tools` package, on top of
 //! this library.
@@ -21,5 +21,6 @@ pub mod perft;
 pub mod position;
 pub mod rng;
 pub mod search;
+pub mod survey;
 pub mod syzygy;
 pub mod uci;

@@ -1,17 +1,21 @@
-//! Command line: no arguments runs the UCI loop; `bench [depth] [threads]` and `perft <depth> [fen]` run and exit
-//! (as Stockfish and OpenBench expect); `spsa` prints the search parameters as OpenBench's SPSA input; `frc <n>` and `dfrc <white> <black>` print the FEN of a Chess960
-//! or double Chess960 start position; anything else is run as one UCI command line (`engine "go depth
-//! 8"`), then the engine exits once that command has finished (a `go infinite` is stopped at once).
+//! Command line: no arguments runs the UCI loop; `bench [depth] [threads]` and `perft <depth> [fen]`
+//! run and exit (as Stockfish and OpenBench expect); `spsa` prints the search parameters as
+//! OpenBench's SPSA input; `frc <n>` and `dfrc <white> <black>` print the FEN of a Chess960 or
+//! double Chess960 start position; `survey960 ...` searches start positions into a CSV (see
+//! `engine::survey`); anything else is run as one UCI command line (`engine "go depth 8"`), then the
+//! engine exits once that command has finished (a `go infinite` is stopped at once).
 
 use std::process::ExitCode;
 
 use engine::position::{fen, Position};
+use engine::survey;
 use engine::uci::{self, Engine};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("frc") | Some("dfrc") => return start_position(&args),
+        Some("survey960") => return survey960(&args[1..]),
         None => uci::run(),
         Some("bench") => {
             let depth = args.get(1).and_then(|d| d.parse().ok()).filter(|&d| d >= 1);
@@ -47,6 +51,21 @@ fn start_position(args: &[String]) -> ExitCode {
         }
         None => {
             eprintln!("{START_POSITION_USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `survey960 ...`: the survey's summary on stdout, or why it could not run on stderr.
+fn survey960(args: &[String]) -> ExitCode {
+    let outcome = survey::parse(args).and_then(|request| survey::run(&request, engine::nnue::embedded::network()));
+    match outcome {
+        Ok(summary) => {
+            println!("{summary}");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("survey960: {error}");
             ExitCode::from(2)
         }
     }

@@ -25,11 +25,13 @@ fn a_network_file_is_searched_with_and_shown_by_eval() {
         "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2".parse().expect("fen");
     let output = net.evaluate(&board);
     let scaled = ::engine::eval::evaluate(&board, None, || output, 1, MoveLimit::FIDE).material;
-    let expected = format!("NNUE network output (side to move): {output} cp; scaled for drawish material: {scaled} cp");
+    let expected =
+        format!("NNUE network output (side to move): {output}; scaled for drawish material: {scaled} (search units)");
     assert_eq!(shown.last(), Some(&expected));
     // Then the net's verdict in white's view, in pawns, as the final evaluation.
     let last = engine.expect_line(|l| l.starts_with("Final evaluation:"), SEARCH_TIMEOUT);
-    assert_eq!(last.last(), Some(&format!("Final evaluation: {:7.2} (white side)", -f64::from(scaled) / 100.0)));
+    let white_cp = -::engine::uci::wdl::normalised_cp(scaled);
+    assert_eq!(last.last(), Some(&format!("Final evaluation: {:7.2} (white side)", f64::from(white_cp) / 100.0)));
     assert!(!shown.iter().any(|l| l.starts_with("Final evaluation:")), "{shown:?}");
     // Each piece's worth on a board drawn as Stockfish's `eval` draws it: 8 ranks between 9 borders.
     assert!(shown.iter().any(|l| l == "NNUE piece values (white's side, pawns):"), "{shown:?}");

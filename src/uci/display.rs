@@ -5,6 +5,7 @@ use cozy_chess::{Color, File, Rank, Square};
 
 use super::options::Options;
 use super::output::send;
+use super::wdl::normalised_cp;
 use crate::eval;
 use crate::nnue::explain;
 use crate::nnue::network::Network;
@@ -44,11 +45,14 @@ pub fn show(position: &Position, options: &Options) {
 
 /// The heading of the evaluation in use (Stockfish's words).
 const FINAL: &str = "Final evaluation";
+/// How `eval` names the search's own units, which are not normalised.
+const UNITS: &str = "(search units)";
 
 /// `eval`: what each piece is worth to the network, its output with the verdict as the final
 /// evaluation (white's view, pawns; the endgame knowledge's where it knows the material), then the
 /// side to move's score in centipawns, as the search sees it before and after the halfmove-clock
-/// scaling.
+/// scaling. The network's output is in the search's units; everything else is normalised as
+/// `info score cp` is (`wdl::normalised_cp`).
 pub fn show_eval(position: &Position, options: &Options, network: &Network) {
     let board = position.board();
     send("");
@@ -62,13 +66,15 @@ pub fn show_eval(position: &Position, options: &Options, network: &Network) {
     let steps = eval::evaluate(board, None, || output, clock, options.move_limit());
     let raw = steps.material;
     if eval::endgame::known(board).is_some() {
-        send(&format!("NNUE network output (side to move): {output} cp; not used: endgame knowledge says {raw} cp"));
+        send(&format!("NNUE network output (side to move): {output}; not used: endgame knowledge says {raw} {UNITS}"));
     } else {
-        send(&format!("NNUE network output (side to move): {output} cp; scaled for drawish material: {raw} cp"));
+        send(&format!("NNUE network output (side to move): {output}; scaled for drawish material: {raw} {UNITS}"));
     }
-    let white = if board.side_to_move() == cozy_chess::Color::White { raw } else { -raw };
+    let cp = normalised_cp(raw);
+    let white = if board.side_to_move() == cozy_chess::Color::White { cp } else { -cp };
     send(&format!("{FINAL}: {:7.2} (white side)", f64::from(white) / 100.0));
-    send(&format!("Side to move: {raw} cp; scaled for the halfmove clock ({clock}): {} cp", steps.clocked));
+    let clocked = normalised_cp(steps.clocked);
+    send(&format!("Side to move: {cp} cp; scaled for the halfmove clock ({clock}): {clocked} cp"));
 }
 
 /// The board with what each piece is worth to the network (white's side, in pawns), as Stockfish's
@@ -93,7 +99,7 @@ fn show_piece_values(net: &Network, board: &cozy_chess::Board) {
             });
             pieces.push_str(&format!("   {}   |", symbol.unwrap_or(' ')));
             match values.iter().find(|(at, ..)| *at == square) {
-                Some((.., value)) => worth.push_str(&format!(" {:+5.2} |", *value as f64 / 100.0)),
+                Some((.., value)) => worth.push_str(&format!(" {:+5.2} |", f64::from(normalised_cp(*value)) / 100.0)),
                 None => worth.push_str("       |"),
             }
         }

@@ -273,7 +273,7 @@ impl Engine {
             settings: Settings {
                 move_overhead_ms: self.options.move_overhead_ms,
                 move_limit: self.options.move_limit(),
-                contempt: self.options.contempt_cp,
+                contempt: wdl::search_units(self.options.contempt_cp),
                 threads: self.options.threads,
                 multipv: self.options.multipv,
                 strength: self.options.strength(),

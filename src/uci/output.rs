@@ -91,6 +91,7 @@ fn line_to_uci(board: &Board, line: &[Move], chess960: bool) -> Vec<UciMove> {
 /// The `info` line of a completed iteration (with `wdl W D L` after the score when `show_wdl`).
 pub fn iteration(root: &Board, it: &Iteration, chess960: bool, show_wdl: bool) -> UciMessage {
     let (cp, mate) = match score::to_uci(it.score) {
+        UciScore::Centipawns(_) if !score::is_decisive(it.score) => (Some(wdl::normalised_cp(it.score)), None),
         UciScore::Centipawns(cp) => (Some(cp), None),
         UciScore::Mate(moves) => (None, Some(moves.clamp(i8::MIN as i32, i8::MAX as i32) as i8)),
     };

@@ -1,21 +1,40 @@
-//! Win/draw/loss estimates for `UCI_ShowWDL` (`info ... score cp 35 wdl 352 393 255`).
+//! What a search score means to a user: the win/draw/loss model of `UCI_ShowWDL`
+//! (`info ... score cp 35 wdl 352 393 255`), and the normalised centipawns of `info score cp` and
+//! `eval`.
 //!
-//! A logistic model in the score and the material on the board, fitted by maximum likelihood to the
-//! engine's own self-play games (360 games of the build of 90ad030 at 20,000 nodes per move from
-//! the UHO book, 36,086 scored positions) with `bench/wdl_fit.py`:
-//! `win = 1 / (1 + exp((a - score) / b))`, `loss = 1 / (1 + exp((a + score) / b))`, the rest is the
-//! draw, where `a` and `b` are quadratic in the material. Past the middlegame, with less material a
-//! score converts less often: drawn endgames with an extra pawn are common, drawn middlegames with
-//! one less so.
+//! A logistic model in the score and the material on the board, fitted by maximum likelihood to
+//! the built-in net's own self-play games with `datagen wdl` (`tools/src/wdl.rs`):
+//! `win = 1 / (1 + exp((a - score) / b))`, `loss = 1 / (1 + exp((a + score) / b))`, the rest is
+//! the draw, where `a` and `b` are quadratic in the material. `a` is the score at which a win is as
+//! likely as not. With less material a score converts less often: drawn endgames with an extra pawn
+//! are common, drawn middlegames with one less so.
+//!
+//! The search keeps its own units; what a user reads is normalised, as Stockfish's is since 15.1:
+//! `cp 100` is `a` at `REFERENCE_MATERIAL`, an even chance of winning with that much material on
+//! the board. Every new net gets its own fit (`nets/README.md` keeps each net's constants), so that
+//! `cp 100` keeps its meaning from net to net.
 
 use cozy_chess::{Board, Piece};
 
+use crate::eval::endgame::KNOWN_WIN;
 use crate::search::score;
 
-/// `a(x) = A[0]·x² + A[1]·x + A[2]` with `x = material / MATERIAL_SCALE`.
-const A: [f64; 3] = [425.921, -915.273, 588.246];
-/// `b(x)`, the same way.
-const B: [f64; 3] = [102.798, -168.950, 192.973];
+/// The model's coefficients: `a(x) = a[0]·x² + a[1]·x + a[2]` with `x = material / MATERIAL_SCALE`,
+/// and `b(x)` the same way.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Model {
+    pub a: [f64; 3],
+    pub b: [f64; 3],
+}
+
+/// The built-in net's model: net 1, fitted with `bench/wdl_fit.py` to 130 games of net 1 against
+/// itself at 10+0.1 (16,078 positions; `nets/README.md`). Net 1's self-play data at 2,500 nodes
+/// (`datagen wdl`) puts `a` at 47 instead of 64: shallow scores convert more often than the same
+/// scores at a real time control.
+pub const MODEL: Model = Model { a: [216.400, -462.453, 309.823], b: [23.735, -31.498, 47.832] };
+/// The material count at which `cp 100` is an even chance of winning: the middlegame, with about
+/// the pawns and minor pieces of the start position traded that a game has traded by move 30.
+pub const REFERENCE_MATERIAL: u32 = 58;
 /// Material count (pawn 1, knight and bishop 3, rook 5, queen 9) is clamped into this range.
 const MATERIAL_MIN: u32 = 17;
 const MATERIAL_MAX: u32 = 78;
@@ -34,7 +53,7 @@ pub struct Wdl {
 }
 
 /// Material count of both sides together, as the model reads it.
-fn material(board: &Board) -> u32 {
+pub fn material(board: &Board) -> u32 {
     let count = |piece: Piece| board.pieces(piece).len();
     count(Piece::Pawn)
         + 3 * (count(Piece::Knight) + count(Piece::Bishop))
@@ -50,18 +69,56 @@ fn logistic(t: f64) -> f64 {
     1.0 / (1.0 + (-t).exp())
 }
 
+impl Model {
+    /// `a` and `b` at a material count.
+    fn parameters(&self, material: u32) -> (f64, f64) {
+        let x = material.clamp(MATERIAL_MIN, MATERIAL_MAX) as f64 / MATERIAL_SCALE;
+        (quadratic(self.a, x), quadratic(self.b, x).max(B_MIN))
+    }
+
+    /// Win, draw and loss shares (summing to 1) for a score in the search's units at a material count.
+    pub fn shares(&self, material: u32, score: f64) -> [f64; 3] {
+        let (a, b) = self.parameters(material);
+        let win = logistic((score - a) / b);
+        let loss = logistic((-score - a) / b);
+        let draw = (1.0 - win - loss).max(0.0);
+        let total = win + draw + loss;
+        [win / total, draw / total, loss / total]
+    }
+
+    /// The score in the search's units at which a win is as likely as not at a material count.
+    pub fn even_chance(&self, material: u32) -> f64 {
+        self.parameters(material).0
+    }
+}
+
 /// The estimate for a search score (side to move's view) in the position `board`.
 pub fn estimate(board: &Board, score: i32) -> Wdl {
     if score::is_decisive(score) {
         return if score > 0 { Wdl { win: 1000, draw: 0, loss: 0 } } else { Wdl { win: 0, draw: 0, loss: 1000 } };
     }
-    let x = material(board).clamp(MATERIAL_MIN, MATERIAL_MAX) as f64 / MATERIAL_SCALE;
-    let (a, b) = (quadratic(A, x), quadratic(B, x).max(B_MIN));
-    let score = score as f64;
-    let win = (PER_MILLE * logistic((score - a) / b)).round() as u32;
-    let loss = (PER_MILLE * logistic((-score - a) / b)).round() as u32;
-    let decided = (win + loss).min(1000);
-    Wdl { win: win.min(decided), draw: 1000 - decided, loss: decided - win.min(decided) }
+    let [win, _, loss] = MODEL.shares(material(board), f64::from(score));
+    let win = (PER_MILLE * win).round() as u32;
+    let loss = ((PER_MILLE * loss).round() as u32).min(1000 - win);
+    Wdl { win, draw: 1000 - win - loss, loss }
+}
+
+/// A score in the search's units as the centipawns a user reads: `cp 100` is an even chance of
+/// winning at `REFERENCE_MATERIAL`. The endgame knowledge's known wins (`cp 10000` and up) are shown
+/// as they are, and normalised scores stay below them; mate and tablebase scores are left to
+/// `score::to_uci`.
+pub fn normalised_cp(score: i32) -> i32 {
+    if score.abs() >= KNOWN_WIN {
+        return score;
+    }
+    let cp = (100.0 * f64::from(score) / MODEL.even_chance(REFERENCE_MATERIAL)).round() as i32;
+    cp.clamp(1 - KNOWN_WIN, KNOWN_WIN - 1)
+}
+
+/// Normalised centipawns (as a user sets `Contempt`) in the search's units: the inverse of
+/// `normalised_cp`.
+pub fn search_units(cp: i32) -> i32 {
+    (f64::from(cp) * MODEL.even_chance(REFERENCE_MATERIAL) / 100.0).round() as i32
 }
 
 #[cfg(test)]
@@ -94,5 +151,31 @@ mod tests {
     fn an_extra_pawn_converts_less_often_in_a_pawn_ending() {
         let pawn_ending: Board = "8/5k2/8/3p4/3P4/2K5/1P6/8 w - - 0 1".parse().expect("valid FEN");
         assert!(estimate(&pawn_ending, 100).draw > estimate(&Board::default(), 100).draw);
+    }
+
+    /// The model agrees with its own normalisation: `cp 100` at the reference material is a win half
+    /// the time, and the shares sum to 1000 wherever the score and material.
+    #[test]
+    fn normalised_cp_100_is_an_even_chance_at_the_reference_material() {
+        let even = MODEL.even_chance(REFERENCE_MATERIAL);
+        assert_eq!(normalised_cp(even.round() as i32), 100);
+        assert_eq!(normalised_cp(0), 0);
+        assert_eq!(normalised_cp(-(even.round() as i32)), -100);
+        assert_eq!(normalised_cp(KNOWN_WIN + 321), KNOWN_WIN + 321, "known wins are shown as they are");
+        for cp in [-100, -37, 0, 50, 100] {
+            assert!((normalised_cp(search_units(cp)) - cp).abs() <= 2, "{cp}");
+        }
+        assert!(normalised_cp(KNOWN_WIN - 1) < KNOWN_WIN);
+        let [win, _, _] = MODEL.shares(REFERENCE_MATERIAL, even);
+        assert!((win - 0.5).abs() < 1e-9, "{win}");
+        let positions =
+            ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "8/5k2/8/3p4/3P4/2K5/1P6/8 w - - 0 1"];
+        for fen in positions {
+            let board: Board = fen.parse().expect("valid FEN");
+            for score in (-3000..=3000).step_by(37) {
+                let wdl = estimate(&board, score);
+                assert_eq!(wdl.win + wdl.draw + wdl.loss, 1000, "{fen} {score}");
+            }
+        }
     }
 }

@@ -1,10 +1,11 @@
 //! `datagen ...` plays self-play games (see `tools::selfplay`); `datagen pack OUT FILE...` and
-//! `datagen stats FILE...` pack and count their files (see `tools::data`).
+//! `datagen stats FILE...` pack and count their files (see `tools::data`); `datagen wdl FILE...
+//! [--holdout FILE...]` fits the win/draw/loss model to them (see `tools::wdl`).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use tools::{data, selfplay};
+use tools::{data, selfplay, wdl};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -12,6 +13,7 @@ fn main() -> ExitCode {
     let outcome = match args.first().map(String::as_str) {
         Some("pack") if args.len() >= 3 => data::pack(Path::new(&args[1]), &paths(2)),
         Some("stats") if args.len() >= 2 => data::stats(&paths(1)),
+        Some("wdl") => wdl::run(&args[1..]),
         _ => selfplay::parse(&args).and_then(|request| selfplay::run(&request)),
     };
     match outcome {
