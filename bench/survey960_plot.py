@@ -41,7 +41,9 @@ def main():
     numbers = [n for n, _ in rows]
     cps = [cp for _, cp in rows]
     figure, (histogram, by_number) = plt.subplots(1, 2, figsize=(13, 4.5), gridspec_kw={"width_ratios": [1, 2]})
-    histogram.hist(cps, bins=30, color="#4472c4")
+    # Normalised scores come in steps of more than one centipawn: bins of several steps leave no gaps.
+    width = max(4, (max(cps) - min(cps)) // 20)
+    histogram.hist(cps, bins=range(min(cps), max(cps) + width + 1, width), color="#4472c4")
     histogram.axvline(statistics.mean(cps), color="black", linestyle="--", label=f"mean {statistics.mean(cps):+.0f}")
     histogram.set_xlabel("white's score (normalised cp)")
     histogram.set_ylabel("start positions")
