@@ -20,7 +20,8 @@ use std::time::Instant;
 use crate::nnue::network::Network;
 use crate::position::{fen, notation, Position};
 use crate::rng::Rng;
-use crate::search::{self, score, Flags, Iteration, Job, Limits, Memories, Report, Settings, TranspositionTable};
+use crate::search::score::UciScore;
+use crate::search::{self, Flags, Iteration, Job, Limits, Memories, Report, Settings, TranspositionTable};
 use crate::uci::wdl;
 
 /// The CSV's first line.
@@ -194,13 +195,14 @@ fn survey(
         Some(it) => (it.score, it.depth, it.pv),
         None => (result.score, result.depth, result.best.into_iter().collect()),
     };
-    let cp = match score::to_uci(score) {
-        score::UciScore::Mate(moves) => format!("mate {moves}"),
-        score::UciScore::Centipawns(cp) if score::is_decisive(score) => cp.to_string(),
-        score::UciScore::Centipawns(_) => wdl::normalised_cp(score).to_string(),
+    let cp = match wdl::shown(score) {
+        UciScore::Mate(moves) => format!("mate {moves}"),
+        UciScore::Centipawns(cp) => cp.to_string(),
     };
     let shares = wdl::estimate(board, score);
     let best = result.best.map(|mv| notation::format(board, mv, true)).unwrap_or_default();
+    let line: Vec<String> = notation::line(board, &pv, true).iter().map(ToString::to_string).collect();
+    let pv_text = line.join(" ");
     format!(
         "{},{},{best},{cp},{},{},{},{depth},{}",
         start.number,
@@ -208,22 +210,8 @@ fn survey(
         shares.win,
         shares.draw,
         shares.loss,
-        line(board, &pv)
+        pv_text
     )
-}
-
-/// A line of moves from `board` in UCI's Chess960 notation, space-separated.
-fn line(board: &cozy_chess::Board, moves: &[cozy_chess::Move]) -> String {
-    let mut board = board.clone();
-    let mut out = Vec::new();
-    for &mv in moves {
-        if !board.is_legal(mv) {
-            break;
-        }
-        out.push(notation::format(&board, mv, true));
-        board.play_unchecked(mv);
-    }
-    out.join(" ")
 }
 
 #[cfg(test)]

@@ -94,6 +94,8 @@ mod tests {
         let fresh = evaluate(&board, None, || 640, 80, MoveLimit::FIDE);
         assert_eq!(fresh.material, scale_network_output(640, &board));
         assert_eq!(fresh.clocked, scale_for_clock(fresh.material, 80, MoveLimit::FIDE));
+        let stored = evaluate(&board, Some(fresh.material), || panic!("no network call"), 80, MoveLimit::FIDE);
+        assert_eq!(stored, fresh);
         // A known ending is what `endgame` says, whatever the clock and the table.
         let rook: Board = "8/8/8/3k4/8/8/8/R3K3 w - - 0 1".parse().expect("fen");
         let late = evaluate(&rook, Some(5), || 0, 99, MoveLimit::FIDE);

@@ -81,6 +81,21 @@ pub fn to_uci(board: &Board, mv: Move, chess960: bool) -> Move {
     Move { to: castling_king_target(mv.from, mv.to), ..mv }
 }
 
+/// The moves of `line` from `board` in UCI's form (`to_uci`), stopping at the first move that is not
+/// legal where it stands.
+pub fn line(board: &Board, line: &[Move], chess960: bool) -> Vec<Move> {
+    let mut board = board.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for &mv in line {
+        if !board.is_legal(mv) {
+            break;
+        }
+        out.push(to_uci(&board, mv, chess960));
+        board.play_unchecked(mv);
+    }
+    out
+}
+
 /// UCI text of a move legal on `board`.
 pub fn format(board: &Board, mv: Move, chess960: bool) -> String {
     to_uci(board, mv, chess960).to_string()

@@ -9,7 +9,7 @@ use vampirc_uci::{Duration, Serializable, UciInfoAttribute, UciMessage, UciMove,
 
 use super::wdl;
 use crate::position::notation;
-use crate::search::score::{self, UciScore};
+use crate::search::score::UciScore;
 use crate::search::tt::Bound;
 use crate::search::Iteration;
 
@@ -76,22 +76,12 @@ fn uci_move(mv: Move) -> UciMove {
 
 /// The moves of `line` in UCI notation from `board`, stopping at the first move that is not legal.
 fn line_to_uci(board: &Board, line: &[Move], chess960: bool) -> Vec<UciMove> {
-    let mut board = board.clone();
-    let mut out = Vec::with_capacity(line.len());
-    for &mv in line {
-        if !board.is_legal(mv) {
-            break;
-        }
-        out.push(uci_move(notation::to_uci(&board, mv, chess960)));
-        board.play_unchecked(mv);
-    }
-    out
+    notation::line(board, line, chess960).into_iter().map(uci_move).collect()
 }
 
 /// The `info` line of a completed iteration (with `wdl W D L` after the score when `show_wdl`).
 pub fn iteration(root: &Board, it: &Iteration, chess960: bool, show_wdl: bool) -> UciMessage {
-    let (cp, mate) = match score::to_uci(it.score) {
-        UciScore::Centipawns(_) if !score::is_decisive(it.score) => (Some(wdl::normalised_cp(it.score)), None),
+    let (cp, mate) = match wdl::shown(it.score) {
         UciScore::Centipawns(cp) => (Some(cp), None),
         UciScore::Mate(moves) => (None, Some(moves.clamp(i8::MIN as i32, i8::MAX as i32) as i8)),
     };

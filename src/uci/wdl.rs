@@ -3,7 +3,8 @@
 //! `eval`.
 //!
 //! A logistic model in the score and the material on the board, fitted by maximum likelihood to
-//! the built-in net's own self-play games with `datagen wdl` (`tools/src/wdl.rs`):
+//! the built-in net's own games, from PGN with `bench/wdl_fit.py` or from datagen chunks with
+//! `datagen wdl` (`tools/src/wdl.rs`):
 //! `win = 1 / (1 + exp((a - score) / b))`, `loss = 1 / (1 + exp((a + score) / b))`, the rest is
 //! the draw, where `a` and `b` are quadratic in the material. `a` is the score at which a win is as
 //! likely as not. With less material a score converts less often: drawn endgames with an extra pawn
@@ -17,7 +18,7 @@
 use cozy_chess::{Board, Piece};
 
 use crate::eval::endgame::KNOWN_WIN;
-use crate::search::score;
+use crate::search::score::{self, UciScore};
 
 /// The model's coefficients: `a(x) = a[0]·x² + a[1]·x + a[2]` with `x = material / MATERIAL_SCALE`,
 /// and `b(x)` the same way.
@@ -101,6 +102,16 @@ pub fn estimate(board: &Board, score: i32) -> Wdl {
     let win = (PER_MILLE * win).round() as u32;
     let loss = ((PER_MILLE * loss).round() as u32).min(1000 - win);
     Wdl { win, draw: 1000 - win - loss, loss }
+}
+
+/// A search score as UCI shows it: a mate, a tablebase win (`score::to_uci`), or else normalised
+/// centipawns (`normalised_cp`).
+pub fn shown(score: i32) -> UciScore {
+    if score::is_decisive(score) {
+        score::to_uci(score)
+    } else {
+        UciScore::Centipawns(normalised_cp(score))
+    }
 }
 
 /// A score in the search's units as the centipawns a user reads: `cp 100` is an even chance of
