@@ -13,7 +13,7 @@ use engine::{Engine, Search, SEARCH_TIMEOUT};
 const CURSED: i32 = 2;
 
 const TABLES: &str = "tests/data/syzygy";
-const LOADED: &str = "info string Syzygy: found 4 WDL and 4 DTZ tables, up to 4 pieces in 'tests/data/syzygy'";
+const LOADED: &str = "info string Syzygy: found 5 WDL and 5 DTZ tables, up to 4 pieces in 'tests/data/syzygy'";
 /// K+R v K, white to move: DTZ 21 (from `syzygy_wdl_dtz.epd`).
 const KRK_DTZ_21: &str = "8/8/8/2R5/1K6/8/5k2/8 w - -";
 /// K+R v K, black to move: Kc5 keeps 28 plies to mate, every other king move fewer than 25.

@@ -5,7 +5,9 @@
 //! - A bare king against a mating force (a queen, a rook, two bishops of both colours, bishop and
 //!   knight, or more): a known win whose score rises as the defending king nears the edge (for
 //!   bishop and knight, a corner of the bishop's colour) and the attacking king nears it.
-//! - K+Q v K+R and K+Q v K+minor: won, scored by the material edge and the same progress terms.
+//! - K+Q v K+R: once `queen_rook` has solved it, a known win that falls with the distance to the
+//!   rook's capture or mate, and a draw where the table finds none; until then, and for K+Q v
+//!   K+minor, won by the material edge and the same progress terms.
 //! - K+R v K+minor: mostly drawn (`scale` keeps it small); the rook's side is still told to drive
 //!   the defending king to the edge, where the wins are.
 //!
@@ -15,6 +17,7 @@
 
 use cozy_chess::{BitBoard, Board, Color, Piece, Square};
 
+use super::queen_rook::{self, Verdict};
 use crate::position::see;
 
 /// The floor of a known win's score: above every evaluation the network gives a normal position, so
@@ -32,6 +35,10 @@ const CORNER_STEP: i32 = 200;
 const CLOSE_STEP: i32 = 15;
 /// K+R v K+minor: the rook's side gets a share of the progress terms only (mostly a draw).
 const ROOK_MINOR_SHARE_PCT: i32 = 25;
+/// K+Q v K+R solved: a known win of this much less a step per ply to the rook's capture or mate
+/// (70 plies at most), so every such win stays below the K+Q v K that the capture leads to.
+const QUEEN_ROOK_WIN: i32 = 400;
+const QUEEN_ROOK_PLY: i32 = 4;
 
 /// What the strong side has, as the rules below need it.
 struct Side {
@@ -86,13 +93,28 @@ impl Side {
 
 /// The score of `board` for the side to move where a rule of this module knows the ending.
 pub fn known(board: &Board) -> Option<i32> {
+    known_with(board, queen_rook::built())
+}
+
+/// Whether `known` reads `board`'s score from a solved ending (K+Q v K+R once its table is built):
+/// exact, where the other rules are estimates.
+pub fn solved(board: &Board) -> bool {
+    let count = |color, piece| board.colored_pieces(color, piece).len();
+    let queen_against_rook = |queen: Color| count(queen, Piece::Queen) == 1 && count(!queen, Piece::Rook) == 1;
+    queen_rook::built().is_some()
+        && board.occupied().len() == 4
+        && (queen_against_rook(Color::White) || queen_against_rook(Color::Black))
+}
+
+/// `known`, with the K+Q v K+R table if it is given.
+fn known_with(board: &Board, table: Option<&queen_rook::Table>) -> Option<i32> {
     // Only few pieces: the rules need one side bare or nearly so.
     if board.occupied().len() > 6 {
         return None;
     }
     let [white, black] = [Color::White, Color::Black].map(|c| Side::of(board, c));
     for (strong, us, them) in [(Color::White, &white, &black), (Color::Black, &black, &white)] {
-        if let Some(score) = for_strong(board, strong, us, them) {
+        if let Some(score) = for_strong(board, strong, us, them, table) {
             return Some(if board.side_to_move() == strong { score } else { -score });
         }
     }
@@ -100,7 +122,7 @@ pub fn known(board: &Board) -> Option<i32> {
 }
 
 /// The score for `strong` (holding `us` against `them`) where it has the known edge.
-fn for_strong(board: &Board, strong: Color, us: &Side, them: &Side) -> Option<i32> {
+fn for_strong(board: &Board, strong: Color, us: &Side, them: &Side, table: Option<&queen_rook::Table>) -> Option<i32> {
     let [attacker, defender] = [strong, !strong].map(|c| board.king(c));
     if them.bare() && us.pawns == 0 && us.pieces() == us.bishops.len() && !us.mating_force() {
         // Bishops of one colour cannot mate (nor can a lone bishop, which `scale` already draws).
@@ -116,6 +138,12 @@ fn for_strong(board: &Board, strong: Color, us: &Side, them: &Side) -> Option<i3
     let pieces_only = us.pawns == 0 && them.pawns == 0 && them.pieces() == 1;
     if !pieces_only || us.pieces() != 1 {
         return None;
+    }
+    if let (true, Some(table)) = (us.queens == 1 && them.rooks == 1, table) {
+        return Some(match table.probe(board) {
+            Verdict::Wins(plies) => KNOWN_WIN + QUEEN_ROOK_WIN - QUEEN_ROOK_PLY * plies as i32,
+            Verdict::NotWon => 0,
+        });
     }
     let progress = EDGE_STEP * centre_distance(defender) + closeness(attacker, defender);
     if us.queens == 1 && them.queens == 0 {
@@ -156,8 +184,9 @@ fn closeness(a: Square, b: Square) -> i32 {
 mod tests {
     use super::*;
 
+    /// The score with the heuristics alone, whatever other tests have built.
     fn score(fen: &str) -> Option<i32> {
-        known(&fen.parse().expect("fen"))
+        known_with(&fen.parse().expect("fen"), None)
     }
 
     /// The score for the side to move, and for the other side with the same pieces.
@@ -212,6 +241,21 @@ mod tests {
         }
         let (rook, _) = both_sides("8/3b4/8/3k4/8/8/8/R3K3");
         assert!((0..100).contains(&rook), "rook against bishop: {rook}");
+    }
+
+    #[test]
+    fn the_solved_queen_against_rook_falls_with_the_distance_to_conversion() {
+        let table = queen_rook::table();
+        let solved = |fen: &str| known_with(&fen.parse().expect("fen"), Some(table)).expect("known");
+        // The rook hangs to the queen: won in one ply, above a win that takes longer.
+        let capture = solved("3k4/8/8/8/8/8/1K5r/7Q w - - 0 1");
+        let longer = solved("8/3r4/8/3k4/8/8/8/Q3K3 w - - 0 1");
+        assert!(capture > longer && longer > KNOWN_WIN, "{capture} {longer}");
+        assert!(solved("8/3r4/8/3k4/8/8/8/Q3K3 b - - 0 1") < -KNOWN_WIN);
+        // The rook takes the queen: no win to score (the search sees the rest).
+        assert_eq!(solved("3k4/8/8/8/8/8/1K6/3r3Q b - - 0 1"), 0);
+        // Every such win stays below the K+Q v K that taking the rook leads to.
+        assert!(QUEEN_ROOK_WIN < see::value(Piece::Queen));
     }
 
     #[test]

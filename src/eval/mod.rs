@@ -5,6 +5,7 @@
 //! pass through here.
 
 pub mod endgame;
+pub mod queen_rook;
 mod scale;
 
 use cozy_chess::Board;
@@ -25,6 +26,8 @@ pub struct Evaluation {
     /// That shrunk toward the draw for the halfmove clock: the static evaluation before the search's
     /// correction.
     pub clocked: i32,
+    /// The score is a solved ending's (`endgame::solved`): the search must not correct it.
+    pub exact: bool,
 }
 
 /// The chain for `board` at halfmove `clock` under `limit`: what `endgame` knows of the material, as
@@ -41,10 +44,10 @@ pub fn evaluate(
         // A known ending is not scaled for the clock: scaled, a line one ply shorter than another would
         // gain more than a step of progress is worth (up to a pawn a ply near the limit for a known
         // win), and the search would shuffle instead of mating in time.
-        return Evaluation { material: known, clocked: known };
+        return Evaluation { material: known, clocked: known, exact: endgame::solved(board) };
     }
     let material = stored.unwrap_or_else(|| scale_network_output(output(), board));
-    Evaluation { material, clocked: scale_for_clock(material, clock, limit) }
+    Evaluation { material, clocked: scale_for_clock(material, clock, limit), exact: false }
 }
 
 /// A network's output (side to move) scaled down for drawish material: the network sees no rule that

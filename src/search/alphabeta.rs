@@ -393,7 +393,7 @@ impl Worker<'_> {
         let quiet_best = best_move.is_none_or(|mv| !is_noisy(board, mv));
         let learn = quiet_best && !node.near_limit && !score::is_decisive(best_score);
         if let Some(chain) = evals.chain {
-            if learn && bound.settles(best_score, chain.corrected, chain.corrected) {
+            if learn && !chain.exact && bound.settles(best_score, chain.corrected, chain.corrected) {
                 self.memory.correction.update(chain.slots, node.depth, best_score, chain.uncorrected);
             }
         }

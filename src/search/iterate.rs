@@ -18,6 +18,7 @@ use super::threads;
 use super::time::{self, Effort, TimeLimits};
 use super::tt::Bound;
 use super::worker::{Task, Worker};
+use crate::eval::queen_rook;
 use crate::position::movegen::legal_moves;
 
 /// An aspiration window that has widened past this many centipawns gives way to the full window.
@@ -49,6 +50,7 @@ pub fn run(job: Job, flags: &Flags, memories: &mut Memories) -> SearchResult {
         limits.nodes = Some(limits.nodes.map_or(budget, |n| n.min(budget)));
     }
     tt.new_search();
+    queen_rook::prepare(position.board());
     let overhead = settings.move_overhead_ms;
     let time = match (limits.movetime_ms, limits.clock) {
         (Some(ms), _) => Some(time::for_movetime(ms, overhead)),

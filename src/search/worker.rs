@@ -37,6 +37,8 @@ pub(super) struct StaticEval {
     pub corrected: i32,
     /// Where the correction history keeps this position.
     pub slots: Slots,
+    /// A solved ending's score: neither corrected nor taught to the correction history.
+    pub exact: bool,
 }
 
 /// What this thread was asked: the job's limits, its settings (a helper's differ from the main
@@ -236,7 +238,8 @@ impl<'a> Worker<'a> {
         let output = || frame.accumulator.evaluate(self.shared.network, board);
         let steps = eval::evaluate(board, stored, output, frame.clock, self.task.settings.move_limit);
         let slots = Slots::of(board);
-        let corrected = self.memory.correction.corrected(slots, steps.clocked);
-        StaticEval { raw: steps.material, uncorrected: steps.clocked, corrected, slots }
+        let corrected =
+            if steps.exact { steps.clocked } else { self.memory.correction.corrected(slots, steps.clocked) };
+        StaticEval { raw: steps.material, uncorrected: steps.clocked, corrected, slots, exact: steps.exact }
     }
 }
