@@ -16,6 +16,7 @@
 
 pub mod bench;
 pub mod eval;
+pub mod genfens;
 pub mod nnue;
 pub mod perft;
 pub mod position;

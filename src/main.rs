@@ -2,8 +2,10 @@
 //! run and exit (as Stockfish and OpenBench expect); `spsa` prints the search parameters as
 //! OpenBench's SPSA input; `frc <n>` and `dfrc <white> <black>` print the FEN of a Chess960 or
 //! double Chess960 start position; `survey960 ...` searches start positions into a CSV (see
-//! `engine::survey`); anything else is run as one UCI command line (`engine "go depth 8"`), then the
-//! engine exits once that command has finished (a `go infinite` is stopped at once).
+//! `engine::survey`); anything else is run as UCI command lines, then the engine exits once the last
+//! has finished (a `go infinite` is stopped at once): each argument a line when one of them holds a
+//! space (`engine "genfens 10 seed 1 book None" "quit"`, as OpenBench calls it), else all of them one
+//! line (`engine go depth 8`).
 
 use std::process::ExitCode;
 
@@ -25,7 +27,7 @@ fn main() -> ExitCode {
         }
         Some("spsa") => engine::search::params::spsa_input().iter().for_each(|line| println!("{line}")),
         Some("perft") => run_lines(&perft_lines(&args[1..])),
-        Some(_) => run_lines(&[args.join(" ")]),
+        Some(_) => run_lines(&command_lines(&args)),
     }
     ExitCode::SUCCESS
 }
@@ -68,6 +70,15 @@ fn survey960(args: &[String]) -> ExitCode {
             eprintln!("survey960: {error}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// The UCI lines of the command line's arguments.
+fn command_lines(args: &[String]) -> Vec<String> {
+    if args.iter().any(|a| a.contains(char::is_whitespace)) {
+        args.to_vec()
+    } else {
+        vec![args.join(" ")]
     }
 }
 

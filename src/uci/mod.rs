@@ -22,7 +22,7 @@ use crate::nnue::network::Network;
 use crate::position::{notation, Position};
 use crate::search::{Clock, Job, Limits, Report, Searcher, Settings, TranspositionTable};
 use crate::syzygy::{files, Tablebases};
-use crate::{bench, perft};
+use crate::{bench, genfens, perft};
 use options::{Change, Options};
 use parse::{Command, Go, Start};
 
@@ -119,6 +119,7 @@ impl Engine {
             Command::Display => display::show(&self.position, &self.options),
             Command::Eval => display::show_eval(&self.position, &self.options, &self.network),
             Command::Bench(depth) => self.bench(depth),
+            Command::Genfens(request) => self.genfens(&request),
         }
         Flow::Continue
     }
@@ -308,6 +309,16 @@ impl Engine {
         }
         let (nodes, nps) = bench::run(depth, 1, Arc::clone(&self.network));
         output::send(&format!("{nodes} nodes {nps} nps"));
+    }
+
+    fn genfens(&mut self, request: &genfens::Request) {
+        if self.searcher.is_searching() {
+            return output::error("genfens: a search is running; send stop first");
+        }
+        let emit = |fen: &str| output::send(&format!("info string genfens {fen}"));
+        if let Err(message) = genfens::run(request, Arc::clone(&self.network), emit) {
+            output::error(&message);
+        }
     }
 }
 

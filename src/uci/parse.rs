@@ -4,13 +4,15 @@
 //! stop, ponderhit, quit). It is unmaintained and wrong on the rest, so this layer parses those
 //! itself: `position` (vampirc rejects Shredder-FEN castling and FENs without clocks), `go` (vampirc
 //! panics on trailing spaces and on numbers above 255, loses `ponder` when clocks follow, and has no
-//! `perft`), and the engine's own commands (`d`, `eval`, `bench`). vampirc also drops trailing junk
+//! `perft`), and the engine's own commands (`d`, `eval`, `bench`, `genfens`). vampirc also drops trailing junk
 //! silently, so its result must print back as the line it came from. A panic inside vampirc is caught
 //! and reported as a parse error: no input can bring the engine down.
 
 use std::panic::{self, AssertUnwindSafe};
 
 use vampirc_uci::{Serializable, UciMessage};
+
+use crate::genfens;
 
 /// Deepest `go depth` searched; larger values are clamped.
 pub const MAX_DEPTH: u64 = 127;
@@ -67,6 +69,8 @@ pub enum Command {
     Eval,
     /// `bench [depth]`.
     Bench(Option<u32>),
+    /// `genfens N seed S book <None|FILE> [frc|dfrc]`: OpenBench's opening positions.
+    Genfens(genfens::Request),
 }
 
 /// Collapses whitespace and removes control characters (CR, NUL, escape codes...).
@@ -88,6 +92,7 @@ pub fn parse_line(raw: &str) -> Result<Command, String> {
         "d" => no_arguments(&tokens, Command::Display),
         "eval" => no_arguments(&tokens, Command::Eval),
         "bench" => parse_bench(&tokens[1..]),
+        "genfens" => genfens::parse(&tokens[1..]).map(Command::Genfens),
         "uci" | "debug" | "isready" | "setoption" | "register" | "ucinewgame" | "stop" | "ponderhit" | "quit" => {
             parse_with_vampirc(&line)
         }

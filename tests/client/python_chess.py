@@ -6,11 +6,13 @@
 Run by `make test` after the Rust tests. Each test starts its own engine process and checks what a
 python-chess user sees: analysis with MultiPV and WDL, games on a clock (standard, Chess960, double
 Chess960), pondering, limited strength and the options as declared and set. Every move the engine
-plays is checked against python-chess's own move generator.
+plays is checked against python-chess's own move generator. Also OpenBench's `genfens` command, as
+its client calls it: the positions it prints are checked with python-chess.
 
 Ends with a cargo-style line (`test result: ok. N passed; M failed; ...`) that .ci/run adds up.
 """
 import os
+import subprocess
 import sys
 import time
 import unittest
@@ -189,8 +191,80 @@ class PythonChessClient(unittest.TestCase):
         self.assertTrue(board.is_checkmate(), result.move)
 
 
+BOOKS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "books")
+
+
+def genfens(count, seed, book="None", extra=""):
+    """The FENs of `./engine "genfens N seed S book B extra" "quit"`, as OpenBench's client runs it."""
+    command = f"genfens {count} seed {seed} book {book} {extra}"
+    out = subprocess.run([ENGINE, command, "quit"], capture_output=True, text=True, timeout=120, check=True)
+    return genfens_lines(out.stdout)
+
+
+def genfens_lines(text):
+    """The FENs of the `info string genfens` lines of `text`, the lines OpenBench's client reads."""
+    prefix = "info string genfens "
+    return [line[len(prefix):] for line in text.splitlines() if line.startswith(prefix)]
+
+
+class Genfens(unittest.TestCase):
+    def assert_playable(self, fens, chess960):
+        for fen in fens:
+            board = chess.Board(fen, chess960=chess960)
+            self.assertTrue(board.is_valid(), fen)
+            self.assertFalse(board.is_game_over(), fen)
+            self.assertEqual(len(fen.split()), 6, fen)
+
+    def test_a_thousand_start_positions_are_legal_distinct_and_follow_the_seed(self):
+        fens = genfens(1000, 12345)
+        self.assertEqual(len(fens), 1000)
+        self.assert_playable(fens, chess960=False)
+        self.assertEqual(len({" ".join(f.split()[:4]) for f in fens}), 1000)
+        self.assertEqual(genfens(50, 12345), fens[:50])
+        self.assertNotEqual(genfens(50, 12346), fens[:50])
+
+    def test_a_book_s_positions_are_played_on(self):
+        book = os.path.join(BOOKS, "uho20.epd")
+        starts = [chess.Board(" ".join(line.split()[:4])) for line in open(book) if line.strip()]
+        fens = genfens(60, 7, book)
+        self.assertEqual(len(fens), 60)
+        self.assert_playable(fens, chess960=False)
+        self.assertEqual(len(set(fens)), 60)
+        # Two or three plies from a book line: at most four squares differ from one start (castling
+        # moves two pieces).
+        for fen in fens:
+            board = chess.Board(fen)
+            self.assertTrue(any(len(board.piece_map().items() - s.piece_map().items()) <= 4 for s in starts), fen)
+
+    def test_chess960_starts_keep_their_castling_rights_and_notation(self):
+        for extra in ("frc", "dfrc"):
+            fens = genfens(100, 3, extra=extra)
+            self.assertEqual(len(set(fens)), 100)
+            self.assert_playable(fens, chess960=True)
+            for fen in fens:
+                # Shredder-FEN: the field python-chess writes for the rights it read.
+                self.assertEqual(fen.split()[2], chess.Board(fen, chess960=True).castling_shredder_fen(), fen)
+            self.assertTrue(any(f.split()[2] != "-" for f in fens))
+        # A book's notation is kept: X-FEN letters from an X-FEN book, file letters from a Shredder one.
+        xfen = genfens(20, 5, os.path.join(BOOKS, "frc20.epd"))
+        self.assertTrue(all(set(f.split()[2]) <= set("KQkq-") for f in xfen), xfen)
+        self.assert_playable(xfen, chess960=True)
+        shredder = genfens(20, 5, os.path.join(BOOKS, "dfrc20.epd"))
+        self.assertTrue(all(f.split()[2] == chess.Board(f, chess960=True).castling_shredder_fen() for f in shredder))
+        self.assertTrue(any(set(f.split()[2]) - set("KQkq-") for f in shredder), shredder)
+
+    def test_bad_arguments_are_errors(self):
+        for command in ("genfens x seed 1 book None", "genfens 3 seed 1 book /no/such/book.epd",
+                        "genfens 3 seed 1 book None sideways", "genfens 3"):
+            out = subprocess.run([ENGINE, command, "quit"], capture_output=True, text=True, timeout=30)
+            self.assertEqual(out.returncode, 0)
+            self.assertTrue(out.stdout.startswith("info string error: "), (command, out.stdout))
+            self.assertEqual(genfens_lines(out.stdout), [], command)
+
+
 def main():
-    suite = unittest.defaultTestLoader.loadTestsFromTestCase(PythonChessClient)
+    loader = unittest.defaultTestLoader
+    suite = unittest.TestSuite([loader.loadTestsFromTestCase(c) for c in (PythonChessClient, Genfens)])
     result = unittest.TextTestRunner(verbosity=2).run(suite)
     failed = len(result.failures) + len(result.errors)
     passed = result.testsRun - failed
