@@ -253,6 +253,15 @@ class Genfens(unittest.TestCase):
         self.assertTrue(all(f.split()[2] == chess.Board(f, chess960=True).castling_shredder_fen() for f in shredder))
         self.assertTrue(any(set(f.split()[2]) - set("KQkq-") for f in shredder), shredder)
 
+    def test_the_openbench_configuration_reads_and_names_the_presets(self):
+        import json
+        with open(os.path.join(BOOKS, "..", "..", "..", "bench", "openbench.json")) as file:
+            config = json.load(file)
+        self.assertTrue(config["build"]["compilers"][0].startswith("cargo"))
+        self.assertGreater(config["nps"], 0)
+        for presets in ("test_presets", "tune_presets", "datagen_presets"):
+            self.assertIn("default", config[presets])
+
     def test_bad_arguments_are_errors(self):
         for command in ("genfens x seed 1 book None", "genfens 3 seed 1 book /no/such/book.epd",
                         "genfens 3 seed 1 book None sideways", "genfens 3"):

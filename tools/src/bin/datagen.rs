@@ -1,5 +1,6 @@
 //! `datagen ...` plays self-play games (see `tools::selfplay`); `datagen pack OUT FILE...` and
-//! `datagen stats FILE...` pack and count their files (see `tools::data`); `datagen wdl FILE...
+//! `datagen stats FILE...` pack and count their files (see `tools::data`); `datagen import-pgn OUT
+//! IN.pgn...` turns fastchess and cutechess-cli games into such a file (see `tools::data::pgn`); `datagen wdl FILE...
 //! [--holdout FILE...]` fits the win/draw/loss model to them (see `tools::wdl`).
 
 use std::path::{Path, PathBuf};
@@ -13,6 +14,7 @@ fn main() -> ExitCode {
     let outcome = match args.first().map(String::as_str) {
         Some("pack") if args.len() >= 3 => data::pack(Path::new(&args[1]), &paths(2)),
         Some("stats") if args.len() >= 2 => data::stats(&paths(1)),
+        Some("import-pgn") if args.len() >= 3 => data::pgn::import(Path::new(&args[1]), &paths(2)),
         Some("wdl") => wdl::run(&args[1..]),
         _ => selfplay::parse(&args).and_then(|request| selfplay::run(&request)),
     };

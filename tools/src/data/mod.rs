@@ -1,11 +1,15 @@
 //! The self-play data on disk: game records (`format`), files of them plain or zstd-compressed
-//! (`.zst`), and the `datagen pack` and `datagen stats` commands over them.
+//! (`.zst`), the scale their scores are recorded at, and the `datagen pack`, `datagen stats` and
+//! `datagen import-pgn` (`pgn`) commands over them.
 
 pub mod format;
+pub mod pgn;
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use engine::nnue::network::{DATA_SCALE, SCALE};
+use engine::search::score;
 use format::{decode_all, GameRecord};
 
 /// zstd level of packed chunks (slow to write, fast to read).
@@ -22,20 +26,34 @@ pub fn read_games(path: &Path) -> Result<(Vec<GameRecord>, usize), String> {
     Ok(decode_all(&bytes))
 }
 
+/// A search score at the scale the data records (`DATA_SCALE`); mates stay as they are.
+pub fn to_data_scale(score: i32) -> i32 {
+    if score::is_decisive(score) {
+        return score;
+    }
+    (score * DATA_SCALE / SCALE).clamp(-score::TB_BOUND, score::TB_BOUND)
+}
+
+/// Writes `games` to `out`, zstd-compressed when its name ends in `.zst`; says what it wrote.
+pub fn write_games(out: &Path, games: &[GameRecord]) -> Result<String, String> {
+    let mut raw = Vec::new();
+    for record in games {
+        raw.extend(record.encode().ok_or("a game too long for the format")?);
+    }
+    let packed = out.extension().is_some_and(|e| e == "zst");
+    let bytes =
+        if packed { zstd::encode_all(raw.as_slice(), PACK_LEVEL).map_err(|e| e.to_string())? } else { raw.clone() };
+    fs::write(out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
+    Ok(format!("{} games, {} bytes raw, {} written to {}", games.len(), raw.len(), bytes.len(), out.display()))
+}
+
 /// `datagen pack OUT.zst FILE...`: the whole games of the files in one compressed chunk.
 pub fn pack(out: &Path, inputs: &[PathBuf]) -> Result<String, String> {
-    let mut raw = Vec::new();
-    let mut games = 0;
+    let mut games = Vec::new();
     for path in inputs {
-        let (records, _) = read_games(path)?;
-        for record in &records {
-            raw.extend(record.encode().ok_or("a game too long for the format")?);
-        }
-        games += records.len();
+        games.extend(read_games(path)?.0);
     }
-    let packed = zstd::encode_all(raw.as_slice(), PACK_LEVEL).map_err(|e| e.to_string())?;
-    fs::write(out, &packed).map_err(|e| format!("{}: {e}", out.display()))?;
-    Ok(format!("{games} games, {} bytes raw, {} packed into {}", raw.len(), packed.len(), out.display()))
+    write_games(out, &games)
 }
 
 /// `datagen stats FILE...`: what the files hold.
@@ -57,4 +75,18 @@ pub fn stats(inputs: &[PathBuf]) -> Result<String, String> {
         "{games} games, {positions} positions, white/draw/black {white}/{draws}/{black}, \
          {per_position:.2} bytes a position, {tail} bytes after the last whole game"
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_are_recorded_at_the_data_scale_and_mates_as_they_are() {
+        assert_eq!(to_data_scale(150), 150 * DATA_SCALE / SCALE);
+        assert_eq!(to_data_scale(-37), -37 * DATA_SCALE / SCALE);
+        assert_eq!(to_data_scale(score::MATE - 5), score::MATE - 5);
+        assert_eq!(to_data_scale(-score::MATE + 8), -score::MATE + 8);
+        assert!(!score::is_decisive(to_data_scale(score::TB_BOUND - 1)));
+    }
 }

@@ -6,13 +6,14 @@ use std::sync::Arc;
 
 use cozy_chess::Color;
 
-use engine::nnue::network::{Network, DATA_SCALE, SCALE};
+use engine::nnue::network::Network;
 use engine::position::movegen::legal_moves;
 use engine::position::{GameState, MoveLimit, Position};
 use engine::rng::Rng;
-use engine::search::{self, score, Flags, Job, Limits, Memories, Settings, TranspositionTable};
+use engine::search::{self, Flags, Job, Limits, Memories, Settings, TranspositionTable};
 
 use crate::data::format::{GameRecord, Outcome};
+use crate::data::to_data_scale;
 
 /// A decisive adjudication: one side ahead by at least this many centipawns ...
 const WIN_SCORE: i32 = 1500;
@@ -155,14 +156,6 @@ impl Adjudicator {
     }
 }
 
-/// A search score at the scale the data records (`DATA_SCALE`); mates stay as they are.
-fn to_data_scale(score: i32) -> i32 {
-    if score::is_decisive(score) {
-        return score;
-    }
-    (score * DATA_SCALE / SCALE).clamp(-score::TB_BOUND, score::TB_BOUND)
-}
-
 /// Plays one game; `None` when the random start was unusable (the caller draws another).
 pub fn play(rng: &mut Rng, settings: &GameSettings, player: &mut Player) -> Option<GameRecord> {
     let mut position = random_start(rng, settings)?;
@@ -190,15 +183,6 @@ pub fn play(rng: &mut Rng, settings: &GameSettings, player: &mut Player) -> Opti
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn scores_are_recorded_at_the_data_scale_and_mates_as_they_are() {
-        assert_eq!(to_data_scale(150), 150 * DATA_SCALE / SCALE);
-        assert_eq!(to_data_scale(-37), -37 * DATA_SCALE / SCALE);
-        assert_eq!(to_data_scale(score::MATE - 5), score::MATE - 5);
-        assert_eq!(to_data_scale(-score::MATE + 8), -score::MATE + 8);
-        assert!(!score::is_decisive(to_data_scale(score::TB_BOUND - 1)));
-    }
 
     #[test]
     fn adjudication_needs_a_run_of_agreeing_scores() {
