@@ -1,6 +1,7 @@
 //! `datagen ...` plays self-play games (see `tools::selfplay`); `datagen pack OUT FILE...` and
 //! `datagen stats FILE...` pack and count their files (see `tools::data`); `datagen import-pgn OUT
-//! IN.pgn...` turns fastchess and cutechess-cli games into such a file (see `tools::data::pgn`); `datagen wdl FILE...
+//! IN.pgn...` turns fastchess and cutechess-cli games into such a file (see `tools::data::pgn`);
+//! `datagen export --format bullet|viri OUT FILE...` writes them for bullet (`tools::data::export`); `datagen wdl FILE...
 //! [--holdout FILE...]` fits the win/draw/loss model to them (see `tools::wdl`).
 
 use std::path::{Path, PathBuf};
@@ -15,6 +16,7 @@ fn main() -> ExitCode {
         Some("pack") if args.len() >= 3 => data::pack(Path::new(&args[1]), &paths(2)),
         Some("stats") if args.len() >= 2 => data::stats(&paths(1)),
         Some("import-pgn") if args.len() >= 3 => data::pgn::import(Path::new(&args[1]), &paths(2)),
+        Some("export") => data::export::run(&args[1..]),
         Some("wdl") => wdl::run(&args[1..]),
         _ => selfplay::parse(&args).and_then(|request| selfplay::run(&request)),
     };

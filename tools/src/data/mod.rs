@@ -1,14 +1,19 @@
 //! The self-play data on disk: game records (`format`), files of them plain or zstd-compressed
-//! (`.zst`), the scale their scores are recorded at, and the `datagen pack`, `datagen stats` and
-//! `datagen import-pgn` (`pgn`) commands over them.
+//! (`.zst`), the scale their scores are recorded at, their replay and the positions a trainer learns
+//! from, and the `datagen pack`, `datagen stats`, `datagen import-pgn` (`pgn`) and `datagen export`
+//! (`export`) commands over them.
 
+pub mod export;
 pub mod format;
 pub mod pgn;
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use cozy_chess::{Board, Move, Piece};
+
 use engine::nnue::network::{DATA_SCALE, SCALE};
+use engine::position::fen;
 use engine::search::score;
 use format::{decode_all, GameRecord};
 
@@ -54,6 +59,27 @@ pub fn pack(out: &Path, inputs: &[PathBuf]) -> Result<String, String> {
         games.extend(read_games(path)?.0);
     }
     write_games(out, &games)
+}
+
+/// Replays `game`, calling `visit` with the ply, the board before each move, the move and its
+/// score (white's view).
+pub fn replay(game: &GameRecord, mut visit: impl FnMut(usize, &Board, Move, i16)) -> Result<(), String> {
+    let mut board = fen::parse(&game.fen).map_err(|e| format!("{}: {e}", game.fen))?.board;
+    for (ply, &(mv, score)) in game.moves.iter().enumerate() {
+        if !board.is_legal(mv) {
+            return Err(format!("illegal {mv} in a game from {}", game.fen));
+        }
+        visit(ply, &board, mv, score);
+        board.play_unchecked(mv);
+    }
+    Ok(())
+}
+
+/// Whether the trainer learns from the position `board` with `mv` played and `score` recorded.
+pub fn trained_on(board: &Board, mv: Move, score: i16) -> bool {
+    let capture = board.colors(!board.side_to_move()).has(mv.to)
+        || (board.pieces(Piece::Pawn).has(mv.from) && mv.from.file() != mv.to.file());
+    board.checkers().is_empty() && !capture && mv.promotion.is_none() && !score::is_mate(i32::from(score))
 }
 
 /// `datagen stats FILE...`: what the files hold.
