@@ -42,7 +42,8 @@ const BEST_NET: &str = "net-best.nnue";
 const USAGE: &str = "usage: train --out DIR [--hidden 256] [--buckets 8] [--epochs 20] [--batch 16384] [--lr 0.001]
     [--lr-drop 0.3] [--drop-every 8] [--wdl 0.3] [--weight-decay 0.01] [--skip-plies 8]
     [--no-mirror] [--holdout 0.02] [--threads 2] [--seed 1] [--resume] DATA...
-DATA: `datagen` files or packed chunks (nets/data/*.games.zst)";
+DATA: `datagen` files or packed chunks (nets/data/*.games.zst)
+Networks trained by bullet: train import-bullet IN.bin OUT.nnue --hidden H --buckets B; train export-bullet IN.nnue OUT.bin";
 
 /// What the trainer was asked for.
 #[derive(Clone, Debug)]
@@ -280,6 +281,18 @@ fn train(request: &Request) -> Result<(), String> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if matches!(args.first().map(String::as_str), Some("import-bullet" | "export-bullet")) {
+        return match tools::bullet::convert(&args) {
+            Ok(summary) => {
+                println!("{summary}");
+                ExitCode::SUCCESS
+            }
+            Err(error) => {
+                eprintln!("train: {error}");
+                ExitCode::from(2)
+            }
+        };
+    }
     if args.iter().any(|arg| arg == "--help" || arg == "-h") {
         println!("{USAGE}");
         return ExitCode::SUCCESS;
