@@ -89,3 +89,22 @@ fn fastchess_games_import_and_train_for_an_epoch() {
     assert!(net_dir.join("net-e1.nnue").is_file());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn cutechess_style_games_keep_book_moves_mates_and_chess960_castling() {
+    let dir = scratch("cutechess");
+    let chunk = dir.join("cutechess.games");
+    let (ok, out, err) = run(env!("CARGO_BIN_EXE_datagen"), &["import-pgn", path(&chunk), "tests/data/cutechess.pgn"]);
+    assert!(ok && out.starts_with("2 games (11 scored positions) imported, 0 skipped"), "{out}{err}");
+    let (games, _) = read_games(&chunk).expect("reads back");
+    // 1. e4 e5 without comments went into the start; 4. Qxf7# {+M1/5 0s} is white's mate in one ply.
+    let after_book = fen::parse("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2").expect("FEN").board;
+    assert_eq!(fen::parse(&games[0].fen).expect("FEN").board, after_book);
+    assert_eq!(games[0].moves.last().map(|m| m.1), Some((engine::search::score::MATE - 1) as i16));
+    // Chess960 from X-FEN `KQkq` (rooks on e and g): both castlings replay, as king takes rook.
+    assert!(games[1].fen.contains(" GEge "), "{}", games[1].fen);
+    let castles: Vec<String> = games[1].moves[4..].iter().map(|m| m.0.to_string()).collect();
+    assert_eq!(castles, ["f1g1", "f8g8"]);
+    assert_eq!(games[1].outcome, Outcome::Draw);
+    let _ = std::fs::remove_dir_all(&dir);
+}
