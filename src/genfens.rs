@@ -71,30 +71,37 @@ pub fn parse(args: &[&str]) -> Result<Request, String> {
     Ok(Request { count, seed, source })
 }
 
-/// A start of the source: a position and whether its FENs use Shredder-FEN castling.
+/// Where candidates start: the source, and a book's lines (read whole, parsed when drawn: books
+/// of millions of lines are common, and a generator draws only a few thousand).
 struct Starts {
-    book: Vec<(Position, bool)>,
+    book: Vec<String>,
+    path: String,
     source: Source,
 }
 
 impl Starts {
     fn open(source: &Source) -> Result<Starts, String> {
-        let book = match source {
-            Source::Book(path) => read_book(path)?,
-            _ => Vec::new(),
+        let (book, path) = match source {
+            Source::Book(path) => (read_book(path)?, path.clone()),
+            _ => (Vec::new(), String::new()),
         };
-        Ok(Starts { book, source: source.clone() })
+        Ok(Starts { book, path, source: source.clone() })
     }
 
-    fn pick(&self, rng: &mut Rng) -> (Position, bool) {
+    /// A start position, and whether its FENs use Shredder-FEN castling; a book's unreadable line is
+    /// an error.
+    fn pick(&self, rng: &mut Rng) -> Result<(Position, bool), String> {
         let number = |rng: &mut Rng| rng.below(960) as u32;
         let position = match self.source {
             Source::Start => Some(Position::startpos()),
             Source::Chess960 => Position::chess960(number(rng)),
             Source::DoubleChess960 => Position::double_chess960(number(rng), number(rng)),
-            Source::Book(_) => return self.book[rng.below(self.book.len() as u64) as usize].clone(),
+            Source::Book(_) => {
+                let line = &self.book[rng.below(self.book.len() as u64) as usize];
+                return book_position(line).map_err(|e| format!("genfens: {}: '{line}': {e}", self.path));
+            }
         };
-        (position.unwrap_or_default(), self.source != Source::Start)
+        Ok((position.unwrap_or_default(), self.source != Source::Start))
     }
 
     fn plies(&self) -> u64 {
@@ -106,23 +113,25 @@ impl Starts {
     }
 }
 
-/// The positions of an EPD book (its first four fields, and `hmvc`/`fmvn` when given; full FENs
-/// too), each with whether its castling field is Shredder-FEN (file letters).
-fn read_book(path: &str) -> Result<Vec<(Position, bool)>, String> {
+/// The non-empty lines of an EPD book.
+fn read_book(path: &str) -> Result<Vec<String>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("genfens: cannot read book {path}: {e}"))?;
-    let mut book = Vec::new();
-    for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let fields: Vec<&str> = line.split_whitespace().take(6).collect();
-        let clocks = fields.len() == 6 && fields[4..].iter().all(|f| f.parse::<u32>().is_ok());
-        let fen = if clocks { fields.join(" ") } else { fields.iter().take(4).copied().collect::<Vec<_>>().join(" ") };
-        let position = Position::from_fen(&fen).map_err(|e| format!("genfens: {path} line {}: {e}", number + 1))?;
-        let shredder = fields.get(2).is_some_and(|c| c.chars().any(|ch| !"KQkq-".contains(ch)));
-        book.push((position, shredder));
-    }
+    let book: Vec<String> = text.lines().filter(|l| !l.trim().is_empty()).map(str::to_string).collect();
     if book.is_empty() {
         return Err(format!("genfens: the book {path} has no positions"));
     }
     Ok(book)
+}
+
+/// A book line's position (its first four fields, and the clocks when a full FEN gives them; EPD
+/// operations such as `hmvc` are ignored) and whether its castling field is Shredder-FEN.
+fn book_position(line: &str) -> Result<(Position, bool), String> {
+    let fields: Vec<&str> = line.split_whitespace().take(6).collect();
+    let clocks = fields.len() == 6 && fields[4..].iter().all(|f| f.parse::<u32>().is_ok());
+    let fen = if clocks { fields.join(" ") } else { fields.iter().take(4).copied().collect::<Vec<_>>().join(" ") };
+    let position = Position::from_fen(&fen).map_err(|e| e.to_string())?;
+    let shredder = fields.get(2).is_some_and(|c| c.chars().any(|ch| !"KQkq-".contains(ch)));
+    Ok((position, shredder))
 }
 
 /// Generates the request's positions, handing each FEN to `emit` as soon as it is found.
@@ -136,7 +145,7 @@ pub fn run(request: &Request, network: Arc<Network>, mut emit: impl FnMut(&str))
         // The least lopsided new candidate so far: its score, FEN and key.
         let mut best: Option<(i32, String, u64)> = None;
         for _ in 0..MAX_TRIES {
-            let Some((position, shredder)) = candidate(&starts, &mut rng) else { continue };
+            let Some((position, shredder)) = candidate(&starts, &mut rng)? else { continue };
             if seen.contains(&position.key()) {
                 continue;
             }
@@ -158,17 +167,17 @@ pub fn run(request: &Request, network: Arc<Network>, mut emit: impl FnMut(&str))
 }
 
 /// A start played on by random legal moves; `None` when the game ended on the way.
-fn candidate(starts: &Starts, rng: &mut Rng) -> Option<(Position, bool)> {
-    let (mut position, shredder) = starts.pick(rng);
+fn candidate(starts: &Starts, rng: &mut Rng) -> Result<Option<(Position, bool)>, String> {
+    let (mut position, shredder) = starts.pick(rng)?;
     let plies = starts.plies() + rng.below(2);
     for _ in 0..plies {
         let moves = legal_moves(position.board());
         if moves.is_empty() {
-            return None;
+            return Ok(None);
         }
         position.play(rng.pick(&moves));
     }
-    has_moves(position.board()).then_some((position, shredder))
+    Ok(has_moves(position.board()).then_some((position, shredder)))
 }
 
 fn has_moves(board: &Board) -> bool {
