@@ -1,6 +1,8 @@
 # Build, run and test the engine.
 #   make                 optimised binary at ./engine (release, LTO, codegen-units=1), for this CPU
 #   make EXE=/tmp/x      the same binary at /tmp/x (as OpenBench calls it)
+#   make EVALFILE=net    with that network file built in instead of nets/net1.nnue (OpenBench's
+#                        network tests; see build.rs)
 #   make CPU=x86-64      a binary for any x86-64 CPU (default: native, e.g. with popcnt)
 #   make PGO=0           without profile-guided optimisation (see below; default PGO=1)
 #   make PEXT=0|1        slider attacks by BMI2 pext or not (default: when the CPU has a fast pext)
@@ -13,6 +15,8 @@
 #   make bench           the bench node count and speed
 
 EXE ?= engine
+# build.rs reads it from the environment.
+export EVALFILE
 CARGO ?= cargo
 PYTHON ?= python3
 CPU ?= native

@@ -43,6 +43,7 @@ fn all_rust_files() -> Vec<PathBuf> {
     for dir in [root.join("src"), root.join("tests"), tools_dir()] {
         source_files(&dir, &mut files);
     }
+    files.push(root.join("build.rs"));
     files.retain(|path| !path.components().any(|c| c.as_os_str() == "target"));
     files
 }

@@ -1,14 +1,15 @@
-//! The network built into the binary (`nets/net1.nnue`), so the engine needs no file to run.
-//! `EvalFile` at its default names it; any other path loads that file instead.
+//! The network built into the binary (`nets/net1.nnue`, or the file `EVALFILE` named at build time:
+//! see `build.rs`), so the engine needs no file to run. `EvalFile` at its default names it; any other
+//! path loads that file instead.
 
 use std::sync::{Arc, OnceLock};
 
 use super::network::Network;
 
 /// The built-in net's name: the default of `EvalFile`.
-pub const NAME: &str = "net1.nnue";
+pub const NAME: &str = env!("EMBEDDED_NET_NAME");
 
-static BYTES: &[u8] = include_bytes!("../../nets/net1.nnue");
+static BYTES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/net.nnue"));
 
 /// The built-in network, read once and shared.
 pub fn network() -> Arc<Network> {
