@@ -14,12 +14,12 @@ use std::path::PathBuf;
 
 use cozy_chess::Color;
 use engine::nnue::network::{DATA_SCALE, SCALE};
-use engine::position::fen;
+
 use engine::search::score;
 use engine::uci::wdl::{self, Model, REFERENCE_MATERIAL};
 
 use crate::data::format::{GameRecord, Outcome};
-use crate::data::read_games;
+use crate::data::{read_games, replay};
 
 /// The first plies of a game come from the opening randomisation, not from the net's judgement.
 const SKIP_PLIES: usize = 8;
@@ -81,27 +81,21 @@ pub fn read_samples(paths: &[PathBuf]) -> Result<Vec<Sample>, String> {
 
 /// The samples of one game.
 fn samples_of(game: &GameRecord, out: &mut Vec<Sample>) -> Result<(), String> {
-    let mut board = fen::parse(&game.fen).map_err(|e| format!("{}: {e:?}", game.fen))?.board;
     let white_result = match game.outcome {
         Outcome::WhiteWins => 0,
         Outcome::Draw => 1,
         Outcome::BlackWins => 2,
     };
-    for (ply, &(mv, white_score)) in game.moves.iter().enumerate() {
-        if !board.is_legal(mv) {
-            return Err(format!("illegal {mv} in a game from {}", game.fen));
-        }
+    replay(game, |ply, board, _, white_score| {
         let white_score = i32::from(white_score);
         let scored = ply >= SKIP_PLIES && board.checkers().is_empty() && !score::is_mate(white_score);
         let search_score = white_score * SCALE / DATA_SCALE;
         if scored && search_score.abs() <= MAX_SCORE {
             let white = board.side_to_move() == Color::White;
             let (score, result) = if white { (search_score, white_result) } else { (-search_score, 2 - white_result) };
-            out.push(Sample { score, material: wdl::material(&board), result });
+            out.push(Sample { score, material: wdl::material(board), result });
         }
-        board.play_unchecked(mv);
-    }
-    Ok(())
+    })
 }
 
 /// The model of maximum likelihood for the samples.

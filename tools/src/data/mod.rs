@@ -10,10 +10,11 @@ pub mod pgn;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use cozy_chess::{Board, Move, Piece};
+use cozy_chess::{Board, Move};
 
 use engine::nnue::network::{DATA_SCALE, SCALE};
 use engine::position::fen;
+use engine::position::movegen::is_capture;
 use engine::search::score;
 use format::{decode_all, GameRecord};
 
@@ -77,9 +78,8 @@ pub fn replay(game: &GameRecord, mut visit: impl FnMut(usize, &Board, Move, i16)
 
 /// Whether the trainer learns from the position `board` with `mv` played and `score` recorded.
 pub fn trained_on(board: &Board, mv: Move, score: i16) -> bool {
-    let capture = board.colors(!board.side_to_move()).has(mv.to)
-        || (board.pieces(Piece::Pawn).has(mv.from) && mv.from.file() != mv.to.file());
-    board.checkers().is_empty() && !capture && mv.promotion.is_none() && !score::is_mate(i32::from(score))
+    let quiet = !is_capture(board, mv) && mv.promotion.is_none();
+    board.checkers().is_empty() && quiet && !score::is_mate(i32::from(score))
 }
 
 /// `datagen stats FILE...`: what the files hold.

@@ -11,12 +11,9 @@ use std::path::PathBuf;
 use cozy_chess::{Board, Color};
 use engine::nnue::features::{active, mirror, other_perspective, MAX_ACTIVE};
 use engine::nnue::network::DATA_SCALE;
-use engine::position::fen;
-use engine::position::movegen::is_capture;
 use engine::rng::Rng;
-use engine::search::score;
 use tools::data::format::{GameRecord, Outcome};
-use tools::data::read_games;
+use tools::data::{read_games, replay, trained_on};
 
 /// Centipawns of a recorded search score per unit of the target's logit (the engine reads the net's
 /// output at its own `SCALE`).
@@ -95,31 +92,21 @@ struct Kept {
 
 /// The kept positions of `game`.
 fn samples_of(game: &GameRecord, filter: &Filter, out: &mut Vec<Kept>) -> Result<(), String> {
-    let mut board = fen::parse(&game.fen).map_err(|e| format!("{}: {e:?}", game.fen))?.board;
-    for (ply, &(mv, white_score)) in game.moves.iter().enumerate() {
-        if !board.is_legal(mv) {
-            return Err(format!("illegal {mv} in a game from {}", game.fen));
-        }
-        let noisy = is_capture(&board, mv) || mv.promotion.is_some();
-        let quiet_position = board.checkers().is_empty() && !noisy;
-        if ply >= filter.skip_plies && quiet_position && !score::is_mate(i32::from(white_score)) {
-            let white = board.side_to_move() == Color::White;
-            let white_result = match game.outcome {
-                Outcome::WhiteWins => 1.0,
-                Outcome::Draw => 0.5,
-                Outcome::BlackWins => 0.0,
-            };
-            let (score, result) = if white {
+    let white_result = match game.outcome {
+        Outcome::WhiteWins => 1.0,
+        Outcome::Draw => 0.5,
+        Outcome::BlackWins => 0.0,
+    };
+    replay(game, |ply, board, mv, white_score| {
+        if ply >= filter.skip_plies && trained_on(board, mv, white_score) {
+            let (score, result) = if board.side_to_move() == Color::White {
                 (i32::from(white_score), white_result)
             } else {
                 (-i32::from(white_score), 1.0 - white_result)
             };
-            let sample = Sample::new(&board, score, result);
-            out.push(Kept { key: board.hash(), sample });
+            out.push(Kept { key: board.hash(), sample: Sample::new(board, score, result) });
         }
-        board.play_unchecked(mv);
-    }
-    Ok(())
+    })
 }
 
 /// The kept positions, split by whole games: positions of one game share its result and resemble
@@ -173,6 +160,7 @@ fn shuffled(mut samples: Vec<Sample>, rng: &mut Rng) -> Vec<Sample> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::position::fen;
     use engine::position::movegen::legal_moves;
 
     #[test]
