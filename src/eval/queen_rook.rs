@@ -4,7 +4,7 @@
 //! The ending is won almost everywhere but needs exact technique: a heuristic (push the king to the
 //! edge, bring the kings together) loses plies to every rook check, and with the fifty-move clock
 //! half run out it draws. The table is built once per process, in the background, when a search
-//! starts from a position that can reach the ending (about a second of one core, 5 MB); until then
+//! starts from a position that can reach the ending (about 1.5 s of one core, 5 MB); until then
 //! `endgame` falls back to its heuristic. Placements are reduced by the eight symmetries of a
 //! pawnless board, the queen's king kept in the triangle a1-d1-d4.
 
@@ -372,7 +372,7 @@ mod tests {
     }
 
     #[test]
-    fn the_table_knows_mates_captures_and_the_longest_wins() {
+    fn the_table_knows_mates_captures_and_escapes() {
         // Mate on the move is one ply; the rook hanging to the queen, one ply; mated already, none.
         assert_eq!(verdict("3k4/8/3K4/8/8/8/7r/Q7 w - - 0 1"), Verdict::Wins(1));
         assert_eq!(verdict("3k4/8/8/8/8/8/1K5r/7Q w - - 0 1"), Verdict::Wins(1));

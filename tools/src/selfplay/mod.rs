@@ -155,6 +155,9 @@ fn report_until(done: impl Fn() -> bool, totals: &Totals, bar: &ProgressBar, thr
 /// `datagen ...`: plays the games and prints the totals.
 pub fn run(request: &Request) -> Result<String, String> {
     fs::create_dir_all(&request.out).map_err(|e| format!("{}: {e}", request.out.display()))?;
+    // Built now rather than in the background when a game first nears the ending, so that the games
+    // do not depend on when a build ends (a second or two, once a run).
+    engine::eval::queen_rook::table();
     let totals = Totals::default();
     let bar = ProgressBar::new(request.games);
     let style = ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} games {msg}")
