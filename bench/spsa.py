@@ -64,7 +64,9 @@ def play(args, plus, minus, seed):
                   "-openings", f"file={args.book}", "format=epd", "order=random", f"-srand", str(seed),
                   "-rounds", str(args.pairs), "-games", "2", "-repeat", "-concurrency", str(args.concurrency),
                   "-recover"])
-    out = subprocess.run(command, capture_output=True, text=True).stdout
+    # fastchess leaves its config.json where it runs: beside the CSV, not in the tree.
+    folder = os.path.dirname(os.path.abspath(args.csv))
+    out = subprocess.run(command, capture_output=True, text=True, cwd=folder).stdout
     found = RESULT.findall(out)
     if not found:
         sys.exit(f"spsa: no result from fastchess:\n{out[-2000:]}")
@@ -85,6 +87,7 @@ def main():
     parser.add_argument("--concurrency", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    args.engine, args.fastchess, args.book = (os.path.abspath(p) for p in (args.engine, args.fastchess, args.book))
     params = parameters(args.engine)
     start, values = resume(args.csv, params)
     names = [p[0] for p in params]
