@@ -240,32 +240,34 @@ fn defence(placement: &Placement, buffer: &mut Vec<u32>) -> Defence {
 /// The positions, queen's side to move, from which a quiet move of the queen's side reaches
 /// `placement` (rook's side to move), by canonical index without repeats.
 fn attacker_predecessors(placement: &Placement, buffer: &mut Vec<u32>) {
-    let occupancy = occupied(placement);
-    buffer.clear();
-    let froms =
-        [(STRONG_KING, get_king_moves(placement[STRONG_KING])), (QUEEN, queen_attacks(placement[QUEEN], occupancy))];
-    for (piece, from) in froms {
-        for square in from & !occupancy {
-            let before = moved(placement, piece, square);
-            if legal_strong_to_move(&before) {
-                buffer.push(canonical(before) as u32);
-            }
-        }
-    }
-    buffer.sort_unstable();
-    buffer.dedup();
+    let queen = queen_attacks(placement[QUEEN], occupied(placement));
+    let movers = [(STRONG_KING, get_king_moves(placement[STRONG_KING])), (QUEEN, queen)];
+    predecessors(placement, movers, legal_strong_to_move, buffer);
 }
 
 /// The positions, rook's side to move, from which a quiet move of the rook's side reaches
 /// `placement` (queen's side to move), by canonical index without repeats.
 fn defender_predecessors(placement: &Placement, buffer: &mut Vec<u32>) {
+    let rook = get_rook_moves(placement[ROOK], occupied(placement));
+    let movers = [(WEAK_KING, get_king_moves(placement[WEAK_KING])), (ROOK, rook)];
+    predecessors(placement, movers, legal_weak_to_move, buffer);
+}
+
+/// Into `buffer`, sorted and without repeats: the canonical indices of the `legal` positions from
+/// which one of the `movers` (a piece and the squares it reaches, sliding moves being reversible)
+/// came to its square in `placement` by a quiet move.
+fn predecessors(
+    placement: &Placement,
+    movers: [(usize, BitBoard); 2],
+    legal: fn(&Placement) -> bool,
+    buffer: &mut Vec<u32>,
+) {
     let occupancy = occupied(placement);
     buffer.clear();
-    let froms = [(WEAK_KING, get_king_moves(placement[WEAK_KING])), (ROOK, get_rook_moves(placement[ROOK], occupancy))];
-    for (piece, from) in froms {
+    for (piece, from) in movers {
         for square in from & !occupancy {
             let before = moved(placement, piece, square);
-            if legal_weak_to_move(&before) {
+            if legal(&before) {
                 buffer.push(canonical(before) as u32);
             }
         }
