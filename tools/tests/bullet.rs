@@ -4,6 +4,9 @@
 //! bytes), and the engine's file of the same float weights the way the engine's format says; the
 //! converted file must evaluate exactly as the engine's own on every position.
 
+#[path = "common/scratch.rs"]
+mod scratch;
+
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -12,17 +15,11 @@ use engine::nnue::embedded;
 use engine::nnue::network::Network;
 use engine::position::fen;
 use engine::rng::Rng;
+use scratch::scratch;
 
 const HIDDEN: usize = 16;
 const BUCKETS: usize = 8;
 const INPUTS: usize = 768;
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("engine-bullet-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir
-}
 
 fn train(args: &[&str]) -> String {
     let output = Command::new(env!("CARGO_BIN_EXE_train")).args(args).output().expect("run train");
@@ -89,7 +86,7 @@ fn a_bullet_net_evaluates_as_the_engine_s_file_of_the_same_weights() {
     let output_bias = l1b.iter().map(|&v| i32::from(quantise(255 * 64, v))).collect();
     let own = Network::new(HIDDEN, input_weights, input_bias, output_weights, output_bias);
 
-    let dir = scratch("convert");
+    let dir = scratch("bullet-convert");
     let (bullet_file, converted) = (dir.join("quantised.bin"), dir.join("converted.nnue"));
     std::fs::write(&bullet_file, &bullet).expect("write");
     let (from, to) = (bullet_file.to_str().expect("path"), converted.to_str().expect("path"));
@@ -107,7 +104,7 @@ fn a_bullet_net_evaluates_as_the_engine_s_file_of_the_same_weights() {
 
 #[test]
 fn the_built_in_net_goes_to_bullet_s_layout_and_back_unchanged() {
-    let dir = scratch("round-trip");
+    let dir = scratch("bullet-round-trip");
     let (original, bullet, back) = (dir.join("net.nnue"), dir.join("net.bin"), dir.join("back.nnue"));
     let net = embedded::network();
     std::fs::write(&original, net.to_bytes()).expect("write");

@@ -2,6 +2,9 @@
 //! every recorded game replays legally from its start, games ended by the rules say so, and packed
 //! chunks read back as the games they were packed from.
 
+#[path = "common/scratch.rs"]
+mod scratch;
+
 #[path = "../../tests/common/network.rs"]
 mod network;
 
@@ -11,16 +14,9 @@ use std::process::Command;
 use cozy_chess::{Board, Color, GameStatus};
 use engine::position::fen;
 use network::network_file;
+use scratch::scratch;
 use tools::data::format::{GameRecord, Outcome};
 use tools::data::read_games;
-
-/// A fresh folder for one test's output.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("engine-datagen-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir
-}
 
 fn datagen(args: &[&str]) -> (bool, String, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_datagen")).args(args).output().expect("run datagen");
@@ -65,7 +61,7 @@ fn replay(game: &GameRecord) -> Board {
 
 #[test]
 fn the_same_seed_and_threads_give_the_same_games_and_each_replays_legally() {
-    let (first, second) = (scratch("first"), scratch("second"));
+    let (first, second) = (scratch("datagen-first"), scratch("datagen-second"));
     let summary = generate(&first, "9");
     assert!(summary.starts_with("6 games, "), "{summary}");
     generate(&second, "9");
@@ -100,7 +96,7 @@ fn the_same_seed_and_threads_give_the_same_games_and_each_replays_legally() {
 
 #[test]
 fn packed_chunks_hold_the_same_games_and_a_cut_file_loses_only_its_last_game() {
-    let dir = scratch("pack");
+    let dir = scratch("datagen-pack");
     generate(&dir, "4");
     let inputs = files(&dir);
     let mut expected = Vec::new();
@@ -137,7 +133,8 @@ fn bad_datagen_arguments_are_refused_with_a_reason() {
 fn a_network_plays_its_own_games_the_same_for_the_same_seed() {
     let (net, _) = network_file("datagen");
     let net = net.to_str().expect("a UTF-8 path");
-    let (hand_crafted, first, second) = (scratch("hce"), scratch("net-first"), scratch("net-second"));
+    let (hand_crafted, first, second) =
+        (scratch("datagen-hce"), scratch("datagen-net-first"), scratch("datagen-net-second"));
     generate(&hand_crafted, "5");
     generate_with(&first, "5", &["--eval-file", net]);
     generate_with(&second, "5", &["--eval-file", net]);
@@ -157,7 +154,7 @@ fn a_network_plays_its_own_games_the_same_for_the_same_seed() {
 
 #[test]
 fn a_missing_or_bad_network_file_is_refused_with_its_reason() {
-    let dir = scratch("bad-net");
+    let dir = scratch("datagen-bad-net");
     let bad = dir.join("bad.nnue");
     std::fs::write(&bad, b"CZNN and nothing else").expect("write");
     for path in [bad.to_str().expect("UTF-8"), "/nonexistent/net.nnue"] {

@@ -3,22 +3,19 @@
 //! replay of the same games sees. The games: the fastchess PGN of `import_pgn.rs` (standard and
 //! Chess960, castling both ways) and a few self-play games played to their end.
 
+#[path = "common/scratch.rs"]
+mod scratch;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use cozy_chess::{Board, Color, Piece, Square};
 use engine::position::Position;
+use scratch::scratch;
 use tools::data::format::GameRecord;
 use tools::data::{read_games, replay, trained_on};
 
 const SKIP_PLIES: usize = 8;
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("engine-export-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir
-}
 
 fn text(path: &Path) -> &str {
     path.to_str().expect("a UTF-8 path")
@@ -83,7 +80,7 @@ fn export_and_read(format: &str, dir: &Path, files: &[PathBuf]) -> Vec<String> {
 
 #[test]
 fn an_independent_reader_sees_the_engine_s_replay() {
-    let dir = scratch("read-back");
+    let dir = scratch("export-read-back");
     let (files, games) = games(&dir);
     let (mut bullet, mut viri) = (Vec::new(), Vec::new());
     let mut promotions = 0;

@@ -6,23 +6,20 @@
 //! frc`. `tests/data/broken.pgn` is hand-made: an illegal move, an unfinished game, a bad FEN, then
 //! one good game.
 
-use std::path::{Path, PathBuf};
+#[path = "common/scratch.rs"]
+mod scratch;
+
+use std::path::Path;
 use std::process::Command;
 
 use engine::position::fen;
 use engine::uci::wdl;
+use scratch::scratch;
 use tools::data::format::Outcome;
 use tools::data::{read_games, to_data_scale};
 
 const FASTCHESS: &str = "tests/data/fastchess.pgn";
 const BROKEN: &str = "tests/data/broken.pgn";
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("engine-import-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir
-}
 
 fn run(binary: &str, args: &[&str]) -> (bool, String, String) {
     let output = Command::new(binary).args(args).output().expect("run the tool");
@@ -36,7 +33,7 @@ fn path(p: &Path) -> &str {
 
 #[test]
 fn fastchess_games_import_and_train_for_an_epoch() {
-    let dir = scratch("round-trip");
+    let dir = scratch("import-round-trip");
     let chunk = dir.join("openbench.games.zst");
     let (ok, out, err) = run(env!("CARGO_BIN_EXE_datagen"), &["import-pgn", path(&chunk), FASTCHESS, BROKEN]);
     assert!(ok, "{out}{err}");
@@ -92,7 +89,7 @@ fn fastchess_games_import_and_train_for_an_epoch() {
 
 #[test]
 fn cutechess_style_games_keep_book_moves_mates_and_chess960_castling() {
-    let dir = scratch("cutechess");
+    let dir = scratch("import-cutechess");
     let chunk = dir.join("cutechess.games");
     let (ok, out, err) = run(env!("CARGO_BIN_EXE_datagen"), &["import-pgn", path(&chunk), "tests/data/cutechess.pgn"]);
     assert!(ok && out.starts_with("2 games (11 scored positions) imported, 0 skipped"), "{out}{err}");
