@@ -9,7 +9,7 @@ mod network;
 
 use ::engine::position::MoveLimit;
 use engine::{Engine, SEARCH_TIMEOUT};
-use network::network_file;
+use network::{network_file, network_file_with};
 
 #[test]
 fn a_network_file_is_searched_with_and_shown_by_eval() {
@@ -49,6 +49,39 @@ fn a_network_file_is_searched_with_and_shown_by_eval() {
     engine.send("position startpos moves e2e4 c7c5 g1f3");
     let without = engine.go("depth 7", SEARCH_TIMEOUT);
     assert_ne!(with_net, without.last_info_value("nodes"));
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn a_king_bucketed_network_follows_king_moves_and_castling_in_chess960() {
+    let buckets = std::array::from_fn(|square| [0, 1, 2, 2, 3, 3, 3, 3][square / 8]);
+    let layout = ::engine::nnue::features::InputLayout::new(buckets, true).expect("a layout");
+    let (path, net) = network_file_with("kings", layout);
+    let mut engine = Engine::spawn();
+    engine.handshake();
+    let answer = engine.set_option("EvalFile", &path.display().to_string());
+    let loaded =
+        format!("info string evaluating with the network of {} (8 neurons, 4 king buckets, mirrored)", path.display());
+    assert_eq!(answer, vec![loaded]);
+    engine.set_option("UCI_Chess960", "true");
+    // White castles long (c1b1: the king stays on c1), then walks up the board to the e and f
+    // files, changing bucket and mirroring; black castles short and shuffles on the mirrored side.
+    let start = "1r2k2r/pppppppp/8/8/8/8/PPPPPPPP/1RK4R w BHbh - 0 1";
+    let moves = "c1b1 e8h8 c2c3 g8h8 c1c2 h8g8 c2d3 g8h8 d3e4 h8g8 e4f5";
+    engine.send(&format!("position fen {start} moves {moves}"));
+    engine.send("eval");
+    let shown = engine.expect_line(|l| l.starts_with("NNUE network output"), SEARCH_TIMEOUT);
+    let mut board = ::engine::position::fen::parse(start).expect("a Chess960 start").board;
+    for text in moves.split(' ') {
+        board.play(text.parse().expect("a move"));
+    }
+    let output = net.evaluate(&board);
+    assert!(
+        shown.last().is_some_and(|l| l.starts_with(&format!("NNUE network output (side to move): {output};"))),
+        "{shown:?}"
+    );
+    let search = engine.go("depth 8", SEARCH_TIMEOUT);
+    assert!(engine.legal_moves().contains(&search.bestmove), "{search:?}");
     let _ = std::fs::remove_file(&path);
 }
 

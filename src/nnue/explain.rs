@@ -3,7 +3,6 @@
 
 use cozy_chess::{Board, Color, Piece, Square};
 
-use super::features::{active, feature};
 use super::network::Network;
 
 /// The network's evaluation from white's side with the features `[white's, black's]` active.
@@ -20,7 +19,8 @@ fn white_view(net: &Network, features: &[Vec<usize>; 2], side_to_move: Color) ->
 
 /// Every piece but the kings with its worth in centipawns (white's side), by square.
 pub fn piece_values(net: &Network, board: &Board) -> Vec<(Square, Color, Piece, i32)> {
-    let full_features = active(board);
+    let full_features = net.layout.active(board);
+    let views = net.layout.views(board);
     let full = white_view(net, &full_features, board.side_to_move());
     let mut values = Vec::new();
     for square in board.occupied() {
@@ -28,9 +28,9 @@ pub fn piece_values(net: &Network, board: &Board) -> Vec<(Square, Color, Piece, 
         if piece == Piece::King {
             continue;
         }
-        let without = [Color::White, Color::Black].map(|perspective| {
-            let gone = feature(perspective, color, piece, square);
-            full_features[perspective as usize].iter().copied().filter(|&f| f != gone).collect::<Vec<_>>()
+        let without = views.map(|view| {
+            let gone = view.feature(color, piece, square);
+            full_features[view.perspective as usize].iter().copied().filter(|&f| f != gone).collect::<Vec<_>>()
         });
         values.push((square, color, piece, full - white_view(net, &without, board.side_to_move())));
     }
@@ -40,7 +40,7 @@ pub fn piece_values(net: &Network, board: &Board) -> Vec<(Square, Color, Piece, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nnue::features::INPUTS;
+    use crate::nnue::features::{feature, INPUTS};
 
     #[test]
     fn a_piece_is_worth_what_removing_it_changes() {

@@ -1,21 +1,149 @@
-//! The net's inputs: 768 features a perspective, one per (colour relative to the perspective, piece,
-//! square seen from the perspective's side). White's perspective reads the board as it is; black's
-//! flips it vertically and swaps the colours, so both perspectives share one set of weights.
+//! The net's inputs. Each perspective sees 768 piece-square features, one per (colour relative to
+//! the perspective, piece, square seen from the perspective's side): white's perspective reads the
+//! board as it is; black's flips it vertically and swaps the colours, so both perspectives share
+//! one set of weights.
+//!
+//! A network may also split its input weights by the square of the perspective's own king (king
+//! buckets, an `InputLayout`), and mirror the board left to right when that king stands on the e-h
+//! files: a perspective's features then depend on where its king is (its `View`). Net 1 has one
+//! bucket and no mirroring, where the view never changes.
 
 use cozy_chess::{Board, Color, Piece, Square};
 
-/// Features a perspective: 2 colours × 6 pieces × 64 squares.
+/// Piece-square features of one king bucket: 2 colours × 6 pieces × 64 squares.
 pub const INPUTS: usize = 768;
 /// The most pieces a legal position has.
 pub const MAX_ACTIVE: usize = 32;
+/// The most king buckets a layout may have.
+pub const MAX_KING_BUCKETS: usize = 32;
 
-/// The feature of `color`'s `piece` on `square`, from `perspective`'s side.
+/// The piece-square feature of `color`'s `piece` on `square`, from `perspective`'s side, before
+/// any king bucket or mirroring.
 pub fn feature(perspective: Color, color: Color, piece: Piece, square: Square) -> usize {
     let (relative, square) = match perspective {
         Color::White => (color as usize, square as usize),
         Color::Black => ((!color) as usize, square as usize ^ 56),
     };
     relative * 384 + piece as usize * 64 + square
+}
+
+/// How one perspective reads the board: its side, the bucket of weights its king picks, and whether
+/// its king on the e-h files mirrors the board left to right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct View {
+    pub perspective: Color,
+    bucket: u8,
+    flip: bool,
+}
+
+impl View {
+    /// The plain view of `perspective`: bucket 0, not mirrored (a network without king buckets).
+    pub fn plain(perspective: Color) -> View {
+        View { perspective, bucket: 0, flip: false }
+    }
+
+    /// The input of `color`'s `piece` on `square` in this view.
+    pub fn feature(self, color: Color, piece: Piece, square: Square) -> usize {
+        self.place(feature(self.perspective, color, piece, square))
+    }
+
+    /// A piece-square feature (of `feature`) moved to this view's bucket and side of the board.
+    pub fn place(self, piece_square: usize) -> usize {
+        let placed = if self.flip { mirror(piece_square) } else { piece_square };
+        usize::from(self.bucket) * INPUTS + placed
+    }
+
+    /// Where the refresh cache keeps this view's accumulator: bucket and mirroring.
+    pub fn slot(self) -> usize {
+        usize::from(self.bucket) * 2 + usize::from(self.flip)
+    }
+}
+
+/// Which weights each perspective's king picks: a bucket for every square of its own king (seen
+/// from its side, after mirroring), and whether a king on the e-h files mirrors the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputLayout {
+    pub king_buckets: [u8; 64],
+    pub mirrored: bool,
+    /// How many buckets the map uses (asked at every node, so counted once).
+    count: usize,
+}
+
+impl InputLayout {
+    /// One bucket, no mirroring: the plain 768 inputs.
+    pub fn plain() -> InputLayout {
+        InputLayout { king_buckets: [0; 64], mirrored: false, count: 1 }
+    }
+
+    /// A layout from its bucket map; an error unless the buckets number `0..n` with none skipped
+    /// (at most `MAX_KING_BUCKETS`).
+    pub fn new(king_buckets: [u8; 64], mirrored: bool) -> Result<InputLayout, String> {
+        let mut layout = InputLayout { king_buckets, mirrored, count: 0 };
+        let count = layout.reachable().map(|square| usize::from(king_buckets[square])).max().unwrap_or(0) + 1;
+        layout.count = count;
+        let used = |bucket: usize| layout.reachable().any(|square| usize::from(king_buckets[square]) == bucket);
+        if count > MAX_KING_BUCKETS || !(0..count).all(used) {
+            return Err(format!("king buckets must number 0 to at most {} with none unused", MAX_KING_BUCKETS - 1));
+        }
+        Ok(layout)
+    }
+
+    /// The squares a king can be on after mirroring (a1..h8 index, from its own side).
+    fn reachable(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..64).filter(|square| !self.mirrored || square % 8 < 4)
+    }
+
+    /// One bucket and no mirroring: a view that never changes.
+    pub fn is_plain(&self) -> bool {
+        self.count == 1 && !self.mirrored
+    }
+
+    /// How many king buckets (sets of 768 input weights) the layout has.
+    pub fn buckets(&self) -> usize {
+        self.count
+    }
+
+    /// Inputs of a perspective: 768 per king bucket.
+    pub fn inputs(&self) -> usize {
+        self.buckets() * INPUTS
+    }
+
+    /// Refresh cache slots a perspective needs: one per bucket and mirroring.
+    pub fn slots(&self) -> usize {
+        self.buckets() * 2
+    }
+
+    /// The view of `perspective` with its king on `king`.
+    pub fn view(&self, perspective: Color, king: Square) -> View {
+        let relative = match perspective {
+            Color::White => king as usize,
+            Color::Black => king as usize ^ 56,
+        };
+        self.view_from(perspective, relative)
+    }
+
+    /// The view of `perspective` with its king on `relative` (0-63, seen from its own side, as a
+    /// feature's square is).
+    pub fn view_from(&self, perspective: Color, relative: usize) -> View {
+        let flip = self.mirrored && relative % 8 >= 4;
+        let square = if flip { relative ^ 7 } else { relative };
+        View { perspective, bucket: self.king_buckets[square], flip }
+    }
+
+    /// Both perspectives' views of `board`: `[white's, black's]`.
+    pub fn views(&self, board: &Board) -> [View; 2] {
+        [Color::White, Color::Black].map(|side| self.view(side, board.king(side)))
+    }
+
+    /// The active inputs of `board` from each side's perspective: `[white's, black's]`.
+    pub fn active(&self, board: &Board) -> [Vec<usize>; 2] {
+        let [white, black] = self.views(board);
+        let [plain_white, plain_black] = active(board);
+        [
+            plain_white.into_iter().map(|f| white.place(f)).collect(),
+            plain_black.into_iter().map(|f| black.place(f)).collect(),
+        ]
+    }
 }
 
 /// The same piece seen from the other perspective: its colour relative to the perspective swapped
@@ -91,5 +219,50 @@ mod tests {
                 assert_eq!(mirror(of(square)), of(mirrored), "{square}");
             }
         }
+    }
+
+    /// Four buckets by rank pairs of the own king, mirrored: a test layout.
+    fn four_by_rank() -> InputLayout {
+        let buckets = std::array::from_fn(|square| (square / 16) as u8);
+        InputLayout::new(buckets, true).expect("a layout")
+    }
+
+    #[test]
+    fn a_king_on_the_e_to_h_files_mirrors_its_perspective_and_picks_its_bucket() {
+        let layout = four_by_rank();
+        assert_eq!((layout.buckets(), layout.inputs(), layout.slots()), (4, 4 * INPUTS, 8));
+        // White king g1: mirrored, bucket 0; black king b6 (b3 from black's side): not mirrored, bucket 1.
+        let board: Board = "8/8/1k6/8/8/8/3P4/6K1 w - - 0 1".parse().expect("fen");
+        let [white, black] = layout.views(&board);
+        assert_eq!(white.feature(Color::White, Piece::Pawn, Square::D2), Square::E2 as usize);
+        assert_eq!(white.slot(), 1);
+        let pawn_for_black = INPUTS + 384 + Square::D7 as usize;
+        assert_eq!(black.feature(Color::White, Piece::Pawn, Square::D2), pawn_for_black);
+        assert_eq!(black.slot(), 2);
+        // A position and its mirror image read the same for both perspectives.
+        let mirrored: Board = "8/8/6k1/8/8/8/4P3/1K6 w - - 0 1".parse().expect("fen");
+        let sorted = |mut v: Vec<usize>| {
+            v.sort();
+            v
+        };
+        let [a, b] = layout.active(&board).map(sorted);
+        let [c, d] = layout.active(&mirrored).map(sorted);
+        assert_eq!((a, b), (c, d));
+    }
+
+    #[test]
+    fn the_plain_layout_is_the_piece_square_features_and_bad_maps_are_refused() {
+        let board: Board = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1".parse().expect("fen");
+        assert_eq!(InputLayout::plain().active(&board), active(&board));
+        assert!(InputLayout::plain().is_plain() && !four_by_rank().is_plain());
+        let mut skipped = [0u8; 64];
+        skipped[63] = 2;
+        assert!(InputLayout::new(skipped, false).is_err());
+        // Bucket 1 only on the e-h files, which a mirrored layout never reads.
+        let mut unreachable = [0u8; 64];
+        unreachable[7] = 1;
+        assert_eq!(InputLayout::new(unreachable, true).map(|layout| layout.buckets()), Ok(1));
+        assert_eq!(InputLayout::new(unreachable, false).map(|layout| layout.buckets()), Ok(2));
+        assert!(InputLayout::new([40; 64], false).is_err());
     }
 }

@@ -8,14 +8,19 @@
 //! `QA`, output weights times `QB`, output biases times `QA · QB`; the result times `SCALE` is
 //! centipawns for the side to move.
 //!
-//! File: `CZNN`, `u32` version, `u32` H, `u32` B (version 2; version 1 has none and one bucket),
-//! then little-endian: input weights (`i16`, feature-major, `768 · H`), input biases (`i16`, H),
-//! output weights (`i16`, B · 2H: bucket by bucket, the side to move's half first), output biases
-//! (`i32`, B).
+//! The inputs may be split by king buckets (`features::InputLayout`): then there are `768 · K`
+//! of them, K the number of king buckets.
+//!
+//! File: `CZNN`, `u32` version, `u32` H, `u32` B (version 2 and 3; version 1 has none and one
+//! bucket); version 3 then has `u32` flags (bit 0: mirrored) and 64 bytes, the king bucket of each
+//! square (a1 to h8, from the perspective's side, after mirroring). Then little-endian: input
+//! weights (`i16`, feature-major, `768 · K · H`), input biases (`i16`, H), output weights (`i16`,
+//! B · 2H: bucket by bucket, the side to move's half first), output biases (`i32`, B). A network
+//! without king buckets is written as version 2.
 
 use cozy_chess::{Board, Color};
 
-use super::features::{active, INPUTS};
+use super::features::InputLayout;
 use super::simd::{screlu_dot, NARROW_WEIGHT};
 
 /// Quantisation of the input layer and of the output weights.
@@ -31,13 +36,19 @@ pub const SCALE: i32 = 200;
 pub const DATA_SCALE: i32 = 400;
 
 const MAGIC: &[u8; 4] = b"CZNN";
-/// The version written: with the bucket count in the header.
+/// The version written for plain inputs: with the bucket count in the header.
 const VERSION: u32 = 2;
+/// The version written for king-bucketed inputs: with their layout in the header.
+const VERSION_KINGS: u32 = 3;
 /// The first version (one bucket, no count), still read: net 1 is such a file.
 const VERSION_ONE: u32 = 1;
-/// Header bytes: magic, version and neurons; version 2 adds the bucket count.
+/// Header bytes: magic, version and neurons; version 2 adds the bucket count, version 3 the flags
+/// and the king bucket map.
 const HEADER_ONE: usize = 12;
 const HEADER: usize = 16;
+const HEADER_KINGS: usize = HEADER + 4 + 64;
+/// Version 3's flag for a mirrored layout.
+const MIRRORED: u32 = 1;
 /// The most output buckets a file may have.
 pub const MAX_BUCKETS: usize = 32;
 /// Most pieces on a board: the range the buckets share.
@@ -55,7 +66,9 @@ pub struct Network {
     pub hidden: usize,
     /// Output buckets (at least 1).
     pub buckets: usize,
-    /// `INPUTS · hidden`, feature-major.
+    /// Which input weights each perspective's king picks.
+    pub layout: InputLayout,
+    /// `layout.inputs() · hidden`, feature-major.
     pub input_weights: Vec<i16>,
     pub input_bias: Vec<i16>,
     /// `buckets · 2 · hidden`, bucket by bucket: the side to move's perspective, then the other's.
@@ -78,16 +91,30 @@ impl Network {
         let buckets = output_bias.len();
         debug_assert_eq!(output_weights.len(), buckets * 2 * hidden);
         let narrow = output_weights.iter().all(|w| w.abs() <= NARROW_WEIGHT);
-        Network { hidden, buckets, input_weights, input_bias, output_weights, output_bias, narrow }
+        let layout = InputLayout::plain();
+        Network { hidden, buckets, layout, input_weights, input_bias, output_weights, output_bias, narrow }
+    }
+
+    /// This network with its input weights (`layout.inputs() · hidden`) split by `layout`.
+    pub fn with_layout(mut self, layout: InputLayout) -> Network {
+        debug_assert_eq!(self.input_weights.len(), layout.inputs() * self.hidden);
+        self.layout = layout;
+        self
     }
 
     /// The file's bytes (the current version).
     pub fn to_bytes(&self) -> Vec<u8> {
         let shorts = self.input_weights.len() + self.input_bias.len() + self.output_weights.len();
-        let mut out = Vec::with_capacity(HEADER + 2 * shorts + 4 * self.buckets);
+        let mut out = Vec::with_capacity(HEADER_KINGS + 2 * shorts + 4 * self.buckets);
         out.extend_from_slice(MAGIC);
-        for word in [VERSION, self.hidden as u32, self.buckets as u32] {
+        let version = if self.layout.is_plain() { VERSION } else { VERSION_KINGS };
+        for word in [version, self.hidden as u32, self.buckets as u32] {
             out.extend_from_slice(&word.to_le_bytes());
+        }
+        if version == VERSION_KINGS {
+            let flags = if self.layout.mirrored { MIRRORED } else { 0 };
+            out.extend_from_slice(&flags.to_le_bytes());
+            out.extend_from_slice(&self.layout.king_buckets);
         }
         for value in self.input_weights.iter().chain(&self.input_bias).chain(&self.output_weights) {
             out.extend_from_slice(&value.to_le_bytes());
@@ -104,14 +131,26 @@ impl Network {
             return Err("not a network file".to_string());
         }
         let word = |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
-        let (header, buckets) = match word(4) {
-            VERSION_ONE => (HEADER_ONE, 1),
-            VERSION if bytes.len() < HEADER => return Err("network file cut short in its header".to_string()),
-            VERSION => (HEADER, word(HEADER_ONE) as usize),
-            version => return Err(format!("network version {version} (expected {VERSION_ONE} or {VERSION})")),
+        let version = word(4);
+        let header = match version {
+            VERSION_ONE => HEADER_ONE,
+            VERSION => HEADER,
+            VERSION_KINGS => HEADER_KINGS,
+            _ => return Err(format!("network version {version} (expected {VERSION_ONE} to {VERSION_KINGS})")),
+        };
+        if bytes.len() < header {
+            return Err("network file cut short in its header".to_string());
+        }
+        let buckets = if version == VERSION_ONE { 1 } else { word(HEADER_ONE) as usize };
+        let layout = if version == VERSION_KINGS {
+            let map = bytes[HEADER + 4..HEADER_KINGS].try_into().map_err(|_| "bad king bucket map".to_string())?;
+            InputLayout::new(map, word(HEADER) & MIRRORED != 0)?
+        } else {
+            InputLayout::plain()
         };
         let hidden = word(8) as usize;
-        let shorts = (INPUTS + 1 + 2 * buckets) * hidden;
+        let inputs = layout.inputs();
+        let shorts = (inputs + 1 + 2 * buckets) * hidden;
         let expected = header + 2 * shorts + 4 * buckets;
         let sizes_ok = (1..=4096).contains(&hidden) && (1..=MAX_BUCKETS).contains(&buckets);
         if !sizes_ok || bytes.len() != expected {
@@ -122,10 +161,10 @@ impl Network {
         }
         let mut values = bytes[header..header + 2 * shorts].chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]]));
         let mut take = |n: usize| values.by_ref().take(n).collect::<Vec<i16>>();
-        let (input_weights, input_bias) = (take(INPUTS * hidden), take(hidden));
+        let (input_weights, input_bias) = (take(inputs * hidden), take(hidden));
         let output_weights = take(buckets * 2 * hidden);
         let output_bias = (0..buckets).map(|b| word(header + 2 * shorts + 4 * b) as i32).collect();
-        Ok(Network::new(hidden, input_weights, input_bias, output_weights, output_bias))
+        Ok(Network::new(hidden, input_weights, input_bias, output_weights, output_bias).with_layout(layout))
     }
 
     /// Reads the network file at `path`; an error names the path and what is wrong.
@@ -134,15 +173,25 @@ impl Network {
         Network::from_bytes(&bytes).map_err(|e| format!("'{path}': {e}"))
     }
 
-    /// The input weights of `feature`.
-    pub fn row(&self, feature: usize) -> &[i16] {
-        &self.input_weights[feature * self.hidden..(feature + 1) * self.hidden]
+    /// Its shape in words: the neurons, and the king buckets when there are any.
+    pub fn shape(&self) -> String {
+        let neurons = format!("{} neurons", self.hidden);
+        match (self.layout.is_plain(), self.layout.mirrored) {
+            (true, _) => neurons,
+            (false, true) => format!("{neurons}, {} king buckets, mirrored", self.layout.buckets()),
+            (false, false) => format!("{neurons}, {} king buckets", self.layout.buckets()),
+        }
     }
 
-    /// The accumulator of one perspective with `features` active.
-    pub fn accumulate(&self, features: &[usize]) -> Vec<i16> {
+    /// The input weights of `input` (a feature placed by a `View`).
+    pub fn row(&self, input: usize) -> &[i16] {
+        &self.input_weights[input * self.hidden..(input + 1) * self.hidden]
+    }
+
+    /// The accumulator of one perspective with `inputs` active.
+    pub fn accumulate(&self, inputs: &[usize]) -> Vec<i16> {
         let mut acc = self.input_bias.clone();
-        for &f in features {
+        for &f in inputs {
             for (a, w) in acc.iter_mut().zip(self.row(f)) {
                 *a = a.wrapping_add(*w);
             }
@@ -180,7 +229,7 @@ impl Network {
 
     /// The evaluation of `board` for the side to move, from scratch.
     pub fn evaluate(&self, board: &Board) -> i32 {
-        let [white, black] = active(board).map(|features| self.accumulate(&features));
+        let [white, black] = self.layout.active(board).map(|inputs| self.accumulate(&inputs));
         self.output_for(board.side_to_move(), [&white, &black], board.occupied().len() as usize)
     }
 }
@@ -188,6 +237,7 @@ impl Network {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::nnue::features::INPUTS;
 
     fn tiny() -> Network {
         let hidden = 4;
@@ -245,5 +295,37 @@ mod tests {
         let board: Board = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3".parse().expect("fen");
         let flipped: Board = "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3".parse().expect("fen");
         assert_eq!(net.evaluate(&board), net.evaluate(&flipped));
+    }
+
+    /// `tiny`'s shape with two king buckets (the king on the first two ranks or not), mirrored.
+    fn tiny_with_kings() -> Network {
+        let hidden = 4;
+        let layout = InputLayout::new(std::array::from_fn(|square| u8::from(square >= 16)), true).expect("a layout");
+        let input_weights = (0..layout.inputs() * hidden).map(|i| (i % 23) as i16 - 11).collect();
+        let output_weights = (0..2 * hidden).map(|i| i as i16 - 3).collect();
+        Network::new(hidden, input_weights, vec![100, 0, -20, 255], output_weights, vec![-77]).with_layout(layout)
+    }
+
+    #[test]
+    fn a_king_bucketed_network_reads_back_and_a_bad_bucket_map_is_refused() {
+        let net = tiny_with_kings();
+        let bytes = net.to_bytes();
+        assert_eq!(u32::from_le_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]), VERSION_KINGS);
+        assert_eq!(bytes.len(), HEADER_KINGS + 2 * (2 * INPUTS + 1 + 2) * 4 + 4);
+        assert_eq!(Network::from_bytes(&bytes), Ok(net.clone()));
+        assert!(Network::from_bytes(&bytes[..HEADER_KINGS - 1]).is_err_and(|e| e.contains("cut short")));
+        let mut skipped = bytes.clone();
+        skipped[HEADER + 4 + 17] = 3;
+        assert!(Network::from_bytes(&skipped).is_err_and(|e| e.contains("king buckets")));
+        // A plain network is still written as version 2.
+        assert_eq!(tiny().to_bytes()[4], 2);
+        // Mirroring and colour flips leave the evaluation unchanged; the king's rank changes it.
+        let board: Board = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3".parse().expect("fen");
+        let flipped: Board = "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3".parse().expect("fen");
+        let mirrored: Board = "rnbkqb1r/ppp1pppp/2n5/3p4/3P4/2N5/PPP1PPPP/R1BKQBNR w - - 2 3".parse().expect("fen");
+        assert_eq!(net.evaluate(&board), net.evaluate(&flipped));
+        assert_eq!(net.evaluate(&board), net.evaluate(&mirrored));
+        let king_up: Board = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/4KN2/PPPP1PPP/RNBQ1B1R w kq - 2 3".parse().expect("fen");
+        assert_ne!(net.evaluate(&board), net.evaluate(&king_up));
     }
 }

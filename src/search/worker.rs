@@ -20,6 +20,7 @@ use super::team::Shared;
 use super::time::TimeLimits;
 use crate::eval;
 use crate::nnue::accumulator::Accumulator;
+use crate::nnue::cache::RefreshCache;
 use crate::position::draw::{resets_clock, twice_seen};
 use crate::position::{repetition_key, Position};
 
@@ -82,7 +83,8 @@ pub(super) struct KeyPath {
 
 /// One search thread, in named parts: what it borrows from the search (`shared`), what it was asked
 /// (`task`), its counters and clock (`progress`), the repetition keys of its line (`path`), its
-/// per-ply frames and principal variations, its learnt memory, and the root's lines (`root`).
+/// per-ply frames and principal variations, its learnt memory, the root's lines (`root`), and the
+/// cache that refreshes an accumulator when a king move changes its view (`refresh`).
 pub(super) struct Worker<'a> {
     pub(super) shared: Shared<'a>,
     pub(super) task: Task<'a>,
@@ -95,6 +97,7 @@ pub(super) struct Worker<'a> {
     pub(super) memory: &'a mut Memory,
     pub(super) reductions: lmr::Table,
     pub(super) root: RootLines,
+    pub(super) refresh: RefreshCache,
 }
 
 impl<'a> Worker<'a> {
@@ -138,6 +141,7 @@ impl<'a> Worker<'a> {
             memory,
             reductions: lmr::table(),
             root: RootLines::new(),
+            refresh: RefreshCache::new(shared.network),
         }
     }
 
@@ -194,7 +198,8 @@ impl<'a> Worker<'a> {
         child.play_unchecked(mv);
         self.shared.tt.prefetch(child.hash());
         let (done, next) = self.frames.split_at_mut(ply + 1);
-        done[ply].accumulator.update_into(&mut next[0].accumulator, self.shared.network, board, mv);
+        let network = self.shared.network;
+        done[ply].accumulator.update_into(&mut next[0].accumulator, network, mv, [board, &child], &mut self.refresh);
         if track_repetitions {
             self.path.keys.push(repetition_key(&child));
         }

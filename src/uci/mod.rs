@@ -159,7 +159,7 @@ impl Engine {
             }
             Change::EvalFile => match load_network(&updated.eval_file) {
                 Ok((network, file)) => {
-                    output::info_string(&format!("evaluating with {file} ({} neurons)", network.hidden));
+                    output::info_string(&format!("evaluating with {file} ({})", network.shape()));
                     self.network = network;
                     // The table's stored evaluations were the other evaluation's.
                     self.new_game();
