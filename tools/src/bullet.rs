@@ -53,6 +53,9 @@ pub fn from_bullet(bytes: &[u8], hidden: usize, buckets: usize) -> Result<Networ
 /// `network` as bullet's quantised file (to start bullet from it, or to compare); an output bias
 /// beyond `i16`, which bullet's layout cannot hold, is an error.
 pub fn to_bullet(network: &Network) -> Result<Vec<u8>, String> {
+    if !network.layout.is_plain() {
+        return Err("only networks of plain 768 inputs convert (bullet's Chess768), not king buckets".to_string());
+    }
     let mut out = Vec::with_capacity(weight_bytes(network.hidden, network.buckets) + ALIGNMENT);
     for value in network.input_weights.iter().chain(&network.input_bias).chain(&network.output_weights) {
         out.extend_from_slice(&value.to_le_bytes());
@@ -112,5 +115,8 @@ mod tests {
         assert!(from_bullet(&bytes, 3, 2).is_err_and(|e| e.contains("3 neurons")));
         let wide = Network::new(2, vec![0; INPUTS * 2], vec![0; 2], vec![0; 4], vec![40_000]);
         assert!(to_bullet(&wide).is_err());
+        let layout = engine::nnue::features::InputLayout::new([0; 64], true).expect("mirrored, one bucket");
+        let mirrored = Network::new(2, vec![0; INPUTS * 2], vec![0; 2], vec![0; 4], vec![0]).with_layout(layout);
+        assert!(to_bullet(&mirrored).is_err_and(|e| e.contains("king buckets")));
     }
 }

@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 
 use cozy_chess::{Board, Color};
-use engine::nnue::features::{active, mirror, other_perspective, MAX_ACTIVE};
+use engine::nnue::features::{active, mirror, other_perspective, InputLayout, MAX_ACTIVE};
 use engine::nnue::network::DATA_SCALE;
 use engine::rng::Rng;
 use tools::data::format::{GameRecord, Outcome};
@@ -42,10 +42,17 @@ impl Sample {
         Sample { features, count: ours.len().min(MAX_ACTIVE) as u8, score: score as i16, result }
     }
 
-    /// The features of the side to move's perspective, then of the other's (the first `count` of
-    /// each are active).
-    pub fn perspectives(&self) -> [[u16; MAX_ACTIVE]; 2] {
-        [self.features, self.features.map(|f| other_perspective(usize::from(f)) as u16)]
+    /// The inputs of the side to move's perspective, then of the other's, placed in the king
+    /// buckets of `layout` (the first `count` of each are active).
+    pub fn inputs(&self, layout: &InputLayout) -> [[u16; MAX_ACTIVE]; 2] {
+        let perspectives = [self.features, self.features.map(|f| other_perspective(usize::from(f)) as u16)];
+        if layout.is_plain() {
+            return perspectives;
+        }
+        perspectives.map(|features| {
+            let view = layout.view_from(Color::White, own_king(&features[..usize::from(self.count)]));
+            features.map(|f| view.place(usize::from(f)) as u16)
+        })
     }
 
     /// The position mirrored left to right, with the same score and result: the net does not see
@@ -69,6 +76,15 @@ impl Sample {
         (sigmoid(out) - self.target(wdl)).powi(2)
     }
 }
+
+/// The square of the perspective's own king among its `features` (seen from its side).
+fn own_king(features: &[u16]) -> usize {
+    let own_kings = KING_FEATURES..KING_FEATURES + 64;
+    features.iter().map(|&f| usize::from(f)).find(|f| own_kings.contains(f)).map_or(0, |f| f % 64)
+}
+
+/// The first feature of a perspective's own king (colour 0, piece 5).
+const KING_FEATURES: usize = 5 * 64;
 
 /// An output (units of the engine's `SCALE` centipawns) as an expected score.
 pub fn sigmoid(x: f32) -> f32 {
@@ -227,12 +243,36 @@ mod tests {
         let board: Board = "4k3/8/8/8/8/8/1P6/R3K3 w - - 0 1".parse().expect("fen");
         let mirrored: Board = "3k4/8/8/8/8/8/6P1/3K3R w - - 0 1".parse().expect("fen");
         let sorted = |sample: Sample| {
-            sample.perspectives().map(|mut side| {
+            sample.inputs(&InputLayout::plain()).map(|mut side| {
                 side[..usize::from(sample.count)].sort();
                 side
             })
         };
         assert_eq!(sorted(Sample::new(&board, 50, 1.0).mirrored()), sorted(Sample::new(&mirrored, 50, 1.0)));
+    }
+
+    #[test]
+    fn king_bucketed_inputs_are_the_engine_s_for_either_side_to_move() {
+        let bucket = |square: usize| (square / 8).min(3) as u8;
+        let layout = InputLayout::new(std::array::from_fn(bucket), true).expect("a layout");
+        let sorted = |mut inputs: Vec<usize>| {
+            inputs.sort();
+            inputs
+        };
+        for fen in [
+            "r1bq1rk1/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQ - 2 3",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1",
+            "4k3/8/8/3pP3/8/2K5/8/8 w - d6 0 1",
+        ] {
+            let board: Board = fen.parse().expect("fen");
+            let sample = Sample::new(&board, 0, 0.5);
+            let count = usize::from(sample.count);
+            let [ours, theirs] =
+                sample.inputs(&layout).map(|side| sorted(side[..count].iter().map(|&f| usize::from(f)).collect()));
+            let [white, black] = layout.active(&board).map(sorted);
+            let expected = if board.side_to_move() == Color::White { [white, black] } else { [black, white] };
+            assert_eq!([ours, theirs], expected, "{fen}");
+        }
     }
 
     #[test]

@@ -4,8 +4,12 @@
 //! options and their defaults (`USAGE`).
 //!
 //! DATA are `datagen` files or packed chunks. The positions are filtered, deduplicated,
-//! mirrored left to right (unless `--no-mirror`: twice the positions to learn from) and shuffled
-//! (`data`); a share of the games is held out to show the fit generalises.
+//! mirrored left to right (unless `--no-mirror` or mirrored inputs: twice the positions to learn
+//! from) and shuffled (`data`); a share of the games is held out to show the fit generalises.
+//!
+//! `--king-buckets` splits the input weights by the square of each perspective's own king, with
+//! the board mirrored so that king stands on the a-d files (`engine::nnue::features::InputLayout`);
+//! LIST gives the bucket of each of those 32 squares, a1 b1 c1 d1 a2 ... d8.
 //!
 //! Every epoch appends a line to `DIR/loss.csv` (epoch, training loss, holdout loss, learning
 //! rate, positions a second, and the built-in network's loss on the same holdout: the fit to
@@ -29,6 +33,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use engine::nnue::embedded;
+use engine::nnue::features::InputLayout;
 use engine::nnue::network::{Network, MAX_BUCKETS, SCALE};
 
 use adamw::AdamW;
@@ -39,9 +44,10 @@ use model::Model;
 const BEST_NET: &str = "net-best.nnue";
 
 /// The options, shown by `--help` and after a bad command line.
-const USAGE: &str = "usage: train --out DIR [--hidden 256] [--buckets 8] [--epochs 20] [--batch 16384] [--lr 0.001]
-    [--lr-drop 0.3] [--drop-every 8] [--wdl 0.3] [--weight-decay 0.01] [--skip-plies 8]
-    [--no-mirror] [--holdout 0.02] [--threads 2] [--seed 1] [--resume] DATA...
+const USAGE: &str = "usage: train --out DIR [--hidden 256] [--buckets 8] [--king-buckets none] [--epochs 20]
+    [--batch 16384] [--lr 0.001] [--lr-drop 0.3] [--drop-every 8] [--wdl 0.3] [--weight-decay 0.01]
+    [--skip-plies 8] [--no-mirror] [--holdout 0.02] [--threads 2] [--seed 1] [--resume] DATA...
+--king-buckets LIST: 32 buckets, one per own-king square a1 b1 c1 d1 a2 .. d8 (mirrored inputs)
 DATA: `datagen` files or packed chunks (nets/data/*.games.zst)
 Networks trained by bullet: train import-bullet IN.bin OUT.nnue --hidden H --buckets B; train export-bullet IN.nnue OUT.bin";
 
@@ -52,6 +58,7 @@ struct Request {
     data: Vec<PathBuf>,
     hidden: usize,
     buckets: usize,
+    layout: InputLayout,
     epochs: u32,
     batch: usize,
     lr: f32,
@@ -74,6 +81,7 @@ impl Default for Request {
             data: Vec::new(),
             hidden: 256,
             buckets: 8,
+            layout: InputLayout::plain(),
             epochs: 20,
             batch: 16_384,
             lr: 0.001,
@@ -94,6 +102,25 @@ impl Default for Request {
 /// The value given after option `arg`.
 fn value_of<'a>(arg: &str, value: Option<&'a str>) -> Result<&'a str, String> {
     value.ok_or_else(|| format!("{arg} needs a value"))
+}
+
+/// The layout `--king-buckets` names: `none`, or 32 buckets for the own king on a1 b1 c1 d1 a2 ..
+/// d8 (the board mirrored so that it stands on the a-d files).
+fn king_buckets(text: &str) -> Result<InputLayout, String> {
+    if text == "none" {
+        return Ok(InputLayout::plain());
+    }
+    let half: Vec<u8> = text
+        .split(',')
+        .map(|b| b.trim().parse())
+        .collect::<Result<_, _>>()
+        .map_err(|_| format!("--king-buckets: '{text}' is not a list of bucket numbers"))?;
+    if half.len() != 32 {
+        return Err(format!("--king-buckets: {} buckets given, 32 needed (a1 b1 c1 d1 a2 .. d8)", half.len()));
+    }
+    // Each square of the e-h files takes its mirror image's bucket.
+    let map = std::array::from_fn(|square| half[square / 8 * 4 + (square % 8).min(7 - square % 8)]);
+    InputLayout::new(map, true).map_err(|e| format!("--king-buckets: {e}"))
 }
 
 /// The number given after option `arg`.
@@ -123,6 +150,7 @@ fn parse(args: &[String]) -> Result<Request, String> {
             "--out" => request.out = PathBuf::from(value_of(arg, value)?),
             "--hidden" => request.hidden = number(arg, value)?,
             "--buckets" => request.buckets = number(arg, value)?,
+            "--king-buckets" => request.layout = king_buckets(value_of(arg, value)?)?,
             "--epochs" => request.epochs = number(arg, value)?,
             "--batch" => request.batch = number::<usize>(arg, value)?.max(1),
             "--lr" => request.lr = number(arg, value)?,
@@ -183,8 +211,8 @@ fn quantised_mean_loss(net: &Network, samples: &[Sample], wdl: f32) -> f64 {
     let total: f64 = samples
         .par_iter()
         .map(|s| {
-            let [ours, theirs] = s.perspectives().map(|features| {
-                let active: Vec<usize> = features[..usize::from(s.count)].iter().map(|&f| usize::from(f)).collect();
+            let [ours, theirs] = s.inputs(&net.layout).map(|inputs| {
+                let active: Vec<usize> = inputs[..usize::from(s.count)].iter().map(|&f| usize::from(f)).collect();
                 net.accumulate(&active)
             });
             let output = net.output(&ours, &theirs, net.bucket(usize::from(s.count)));
@@ -230,7 +258,8 @@ fn append_csv(path: &Path, line: &str) -> Result<(), String> {
 
 fn train(request: &Request) -> Result<(), String> {
     fs::create_dir_all(&request.out).map_err(|e| format!("{}: {e}", request.out.display()))?;
-    let filter = Filter { skip_plies: request.skip_plies, mirror: request.mirror };
+    // Mirrored inputs read a position and its mirror image alike: no copies to add.
+    let filter = Filter { skip_plies: request.skip_plies, mirror: request.mirror && !request.layout.mirrored };
     let Loaded { training, holdout } = data::load(&request.data, &filter, request.holdout, request.seed)?;
     eprintln!("{} positions to train on, {} held out (whole games)", training.len(), holdout.len());
     let reference = quantised_mean_loss(&embedded::network(), &holdout, request.wdl);
@@ -238,10 +267,13 @@ fn train(request: &Request) -> Result<(), String> {
     let checkpoint_path = request.out.join("checkpoint.bin");
     let (mut model, mut optimizer, first_epoch) = if request.resume {
         let (model, mut optimizer, epochs) = checkpoint::load(&checkpoint_path)?;
+        if model.layout != request.layout {
+            return Err("--king-buckets differs from the checkpoint's".to_string());
+        }
         optimizer.weight_decay = request.weight_decay;
         (model, optimizer, epochs)
     } else {
-        let model = Model::new(request.hidden, request.buckets, request.seed);
+        let model = Model::new(request.hidden, request.buckets, request.layout.clone(), request.seed);
         let optimizer = AdamW::new(model.params.len(), request.weight_decay);
         (model, optimizer, 0)
     };
@@ -340,7 +372,7 @@ mod tests {
             .zip([1.0, 0.0, 0.5, 0.5, 0.5, 1.0])
             .map(|((fen, score), result)| Sample::new(&fen.parse().expect("fen"), score, result))
             .collect();
-        let mut model = Model::new(16, 4, 2);
+        let mut model = Model::new(16, 4, InputLayout::plain(), 2);
         let mut optimizer = AdamW::new(model.params.len(), 0.0);
         let before = mean_loss(&model, &samples, 0.3);
         for _ in 0..300 {
@@ -362,7 +394,7 @@ mod tests {
             .iter()
             .map(|(fen, score, result)| Sample::new(&fen.parse().expect("fen"), *score, *result))
             .collect();
-        let model = Model::new(32, 1, 3);
+        let model = Model::new(32, 1, InputLayout::plain(), 3);
         let (float, quantised) =
             (mean_loss(&model, &samples, 0.3), quantised_mean_loss(&model.quantise(), &samples, 0.3));
         assert!(float > 0.01, "a loss worth comparing: {float}");
@@ -396,7 +428,7 @@ mod tests {
                 checked += 1;
             }
         }
-        assert_eq!(checked, 13);
+        assert_eq!(checked, 14);
     }
 
     #[test]
@@ -413,5 +445,20 @@ mod tests {
         assert!(parse(&["--buckets".to_string(), "33".to_string()]).is_err());
         assert!(parse(&["--colour".to_string(), "1".to_string()]).is_err());
         assert_eq!(parse(&["--colour".to_string()]).map(|_| ()), Err("unknown option '--colour'".to_string()));
+    }
+
+    #[test]
+    fn king_buckets_are_read_for_the_a_to_d_files_and_mirrored() {
+        let list = "0,0,1,1, 2,2,2,2, 3,3,3,3, 3,3,3,3, 4,4,4,4, 4,4,4,4, 4,4,4,4, 4,4,4,4";
+        let layout = king_buckets(list).expect("a good list");
+        assert!(layout.mirrored);
+        assert_eq!(layout.buckets(), 5);
+        assert_eq!(&layout.king_buckets[..8], &[0, 0, 1, 1, 1, 1, 0, 0]);
+        assert_eq!(layout.king_buckets[63], 4);
+        assert_eq!(king_buckets("none"), Ok(InputLayout::plain()));
+        assert!(king_buckets("0,1,2").is_err_and(|e| e.contains("3 buckets given")));
+        assert!(king_buckets("x").is_err());
+        let skipped = list.replace('4', "7");
+        assert!(king_buckets(&skipped).is_err_and(|e| e.contains("unused")));
     }
 }

@@ -1,14 +1,16 @@
 //! The network in floating point as the trainer sees it: one flat parameter vector, the forward
 //! pass, the loss and its gradient, and quantisation to the engine's `Network`.
 //!
-//! Layout of the parameters: input weights (`768 · H`, feature-major), input biases (H), output
-//! weights (B · 2H: for each output bucket, the side to move's half first), output biases (B), then
-//! the factoriser: weights that each colour-relative piece adds on every square (`12 · H`). A
-//! piece's worth is learnt from all its squares at once, which a square seen in few games needs;
-//! quantisation adds the factoriser into the input weights, so the engine's network is unchanged. The output `out` is in units of
+//! Layout of the parameters: input weights (`768 · K · H` for K king buckets, feature-major), input
+//! biases (H), output weights (B · 2H: for each output bucket, the side to move's half first),
+//! output biases (B), then the factorisers: weights that each colour-relative piece adds on every
+//! square (`12 · H`) and, with more than one king bucket, weights each piece-square adds in every
+//! bucket (`768 · H`). A piece's worth is learnt from all its squares at once, and a piece-square's
+//! from all king squares, which inputs seen in few games need; quantisation adds the factorisers
+//! into the input weights, so the engine's network is unchanged. The output `out` is in units of
 //! `SCALE` centipawns; the loss is `(sigmoid(out) - target)²`.
 
-use engine::nnue::features::INPUTS;
+use engine::nnue::features::{InputLayout, INPUTS};
 use engine::nnue::network::{output_bucket, Network, QA, QB};
 
 use crate::data::{sigmoid, Sample};
@@ -25,6 +27,8 @@ pub struct Model {
     pub hidden: usize,
     /// Output buckets (`network::output_bucket` picks one by the number of pieces).
     pub buckets: usize,
+    /// Which input weights each perspective's king picks.
+    pub layout: InputLayout,
     pub params: Vec<f32>,
 }
 
@@ -41,30 +45,31 @@ fn screlu(x: f32) -> (f32, f32) {
 
 impl Model {
     /// A network with small random weights from `seed`.
-    pub fn new(hidden: usize, buckets: usize, seed: u64) -> Model {
+    pub fn new(hidden: usize, buckets: usize, layout: InputLayout, seed: u64) -> Model {
         let mut rng = engine::rng::Rng::new(seed);
         let mut uniform = |limit: f32| (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * limit - limit;
-        let mut params = Vec::with_capacity(Self::len(hidden, buckets));
-        params.extend((0..INPUTS * hidden).map(|_| uniform(0.1)));
+        let len = Self::len(hidden, buckets, &layout);
+        let mut params = Vec::with_capacity(len);
+        params.extend((0..layout.inputs() * hidden).map(|_| uniform(0.1)));
         params.extend((0..hidden).map(|_| uniform(0.1)));
         params.extend((0..buckets * 2 * hidden).map(|_| uniform(1.0 / (hidden as f32).sqrt())));
-        params.extend((0..buckets).map(|_| 0.0));
-        params.extend((0..PIECES * hidden).map(|_| 0.0));
-        Model { hidden, buckets, params }
+        params.resize(len, 0.0);
+        Model { hidden, buckets, layout, params }
     }
 
-    /// Parameters of a network with `hidden` neurons and `buckets` output buckets.
-    pub fn len(hidden: usize, buckets: usize) -> usize {
-        (INPUTS + 1 + PIECES) * hidden + buckets * (2 * hidden + 1)
+    /// Parameters of a network with `hidden` neurons, `buckets` output buckets and `layout`.
+    pub fn len(hidden: usize, buckets: usize, layout: &InputLayout) -> usize {
+        let square_factors = if layout.buckets() > 1 { INPUTS } else { 0 };
+        (layout.inputs() + 1 + PIECES + square_factors) * hidden + buckets * (2 * hidden + 1)
     }
 
     fn input_bias_at(&self) -> usize {
-        INPUTS * self.hidden
+        self.layout.inputs() * self.hidden
     }
 
     /// The output weights of `bucket`.
     fn output_weights_at(&self, bucket: usize) -> usize {
-        (INPUTS + 1) * self.hidden + bucket * 2 * self.hidden
+        self.input_bias_at() + self.hidden + bucket * 2 * self.hidden
     }
 
     /// The output bias of `bucket`.
@@ -72,9 +77,21 @@ impl Model {
         self.output_weights_at(self.buckets) + bucket
     }
 
-    /// The weights a piece adds on every square (the factoriser; merged into the input weights).
-    fn factor_at(&self, feature: usize) -> usize {
-        self.output_bias_at(self.buckets) + feature / 64 * self.hidden
+    /// The weights the piece of `input` adds on every square (the factoriser; merged into the input
+    /// weights).
+    fn factor_at(&self, input: usize) -> usize {
+        self.output_bias_at(self.buckets) + input % INPUTS / 64 * self.hidden
+    }
+
+    /// The weights the piece-square of `input` adds in every king bucket, when there are several.
+    fn square_factor_at(&self, input: usize) -> Option<usize> {
+        let start = self.output_bias_at(self.buckets) + PIECES * self.hidden;
+        (self.layout.buckets() > 1).then_some(start + input % INPUTS * self.hidden)
+    }
+
+    /// The start of every parameter row `input` sums: its own weights and its factorisers.
+    fn rows_of(&self, input: usize) -> impl Iterator<Item = usize> {
+        [Some(input * self.hidden), Some(self.factor_at(input)), self.square_factor_at(input)].into_iter().flatten()
     }
 
     /// The output bucket of `sample` (one feature a piece).
@@ -86,12 +103,12 @@ impl Model {
     fn accumulators(&self, sample: &Sample) -> [Vec<f32>; 2] {
         let h = self.hidden;
         let bias = &self.params[self.input_bias_at()..self.input_bias_at() + h];
-        sample.perspectives().map(|features| {
+        sample.inputs(&self.layout).map(|inputs| {
             let mut acc = bias.to_vec();
-            for &f in &features[..usize::from(sample.count)] {
-                let row = &self.params[usize::from(f) * h..(usize::from(f) + 1) * h];
-                let factor = &self.params[self.factor_at(usize::from(f))..][..h];
-                acc.iter_mut().zip(row).zip(factor).for_each(|((a, w), v)| *a += w + v);
+            for &input in &inputs[..usize::from(sample.count)] {
+                for at in self.rows_of(usize::from(input)) {
+                    acc.iter_mut().zip(&self.params[at..at + h]).for_each(|(a, w)| *a += w);
+                }
             }
             acc
         })
@@ -120,7 +137,7 @@ impl Model {
         let error = predicted - sample.target(wdl);
         let d_out = 2.0 * error * predicted * (1.0 - predicted);
         grad[b2_at] += d_out;
-        for (side, features) in sample.perspectives().iter().enumerate() {
+        for (side, inputs) in sample.inputs(&self.layout).iter().enumerate() {
             let mut d_acc = vec![0.0; h];
             for i in 0..h {
                 let (s, ds) = activations[side * h + i];
@@ -130,11 +147,10 @@ impl Model {
             for (g, d) in grad[self.input_bias_at()..self.input_bias_at() + h].iter_mut().zip(&d_acc) {
                 *g += d;
             }
-            for &f in &features[..usize::from(sample.count)] {
-                let row = &mut grad[usize::from(f) * h..(usize::from(f) + 1) * h];
-                row.iter_mut().zip(&d_acc).for_each(|(g, d)| *g += d);
-                let factor = &mut grad[self.factor_at(usize::from(f))..][..h];
-                factor.iter_mut().zip(&d_acc).for_each(|(g, d)| *g += d);
+            for &input in &inputs[..usize::from(sample.count)] {
+                for at in self.rows_of(usize::from(input)) {
+                    grad[at..at + h].iter_mut().zip(&d_acc).for_each(|(g, d)| *g += d);
+                }
             }
         }
         error * error
@@ -151,15 +167,15 @@ impl Model {
         let round = |x: f32, scale: i32| (x * scale as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
         let (b1, w2, b2) = (self.input_bias_at(), self.output_weights_at(0), self.output_bias_at(0));
         let h = self.hidden;
+        let input_weight = |i: usize| self.rows_of(i / h).map(|at| self.params[at + i % h]).sum::<f32>();
         Network::new(
             self.hidden,
-            (0..b1)
-                .map(|i| round((self.params[i] + self.params[self.factor_at(i / h) + i % h]).clamp(-CLIP, CLIP), QA))
-                .collect(),
+            (0..b1).map(|i| round(input_weight(i).clamp(-CLIP, CLIP), QA)).collect(),
             self.params[b1..w2].iter().map(|&w| round(w, QA)).collect(),
             self.params[w2..b2].iter().map(|&w| round(w, QB)).collect(),
             self.params[b2..b2 + self.buckets].iter().map(|&b| (b * (QA * QB) as f32).round() as i32).collect(),
         )
+        .with_layout(self.layout.clone())
     }
 }
 
@@ -189,7 +205,7 @@ mod tests {
 
     #[test]
     fn gradients_agree_with_finite_differences() {
-        let mut model = Model::new(4, 4, 3);
+        let mut model = Model::new(4, 4, InputLayout::plain(), 3);
         // Push the accumulators into the curved part of SCReLU, away from its kinks.
         let b1 = model.input_bias_at();
         model.params[b1..b1 + 4].copy_from_slice(&[0.4, 0.55, 0.3, 0.6]);
@@ -221,7 +237,7 @@ mod tests {
 
     #[test]
     fn clipped_weights_quantise_into_seven_and_nine_bits() {
-        let mut model = Model::new(4, 1, 8);
+        let mut model = Model::new(4, 1, InputLayout::plain(), 8);
         let last_output_weight = model.output_bias_at(0) - 1;
         model.params[0] = 5.0;
         model.params[last_output_weight] = -7.0;
@@ -234,7 +250,7 @@ mod tests {
 
     #[test]
     fn the_factoriser_is_added_into_every_square_of_its_piece() {
-        let mut model = Model::new(4, 2, 8);
+        let mut model = Model::new(4, 2, InputLayout::plain(), 8);
         let knight_on_a1 = 64;
         let knight_on_h8 = 2 * 64 - 1;
         let (at, plain) = (model.factor_at(knight_on_a1) + 1, model.quantise());
@@ -252,7 +268,7 @@ mod tests {
 
     #[test]
     fn quantised_inference_agrees_with_the_float_forward_pass() {
-        let mut model = Model::new(32, 8, 5);
+        let mut model = Model::new(32, 8, InputLayout::plain(), 5);
         let factoriser = model.factor_at(0);
         for (i, p) in model.params[factoriser..].iter_mut().enumerate() {
             *p = (i % 7) as f32 * 0.01 - 0.03;
@@ -268,6 +284,79 @@ mod tests {
             let quantised = net.evaluate(&board) as f32;
             // Rounding the weights to 1/255 and 1/64 moves the output by a few centipawns at most.
             assert!((float - quantised).abs() <= 3.0 + 0.02 * float.abs(), "{sample_fen}: {float} vs {quantised}");
+        }
+    }
+
+    /// Three king buckets (first rank, second and third, the rest), mirrored.
+    fn kings() -> InputLayout {
+        let bucket = |square: usize| match square / 8 {
+            0 => 0,
+            1 | 2 => 1,
+            _ => 2,
+        };
+        InputLayout::new(std::array::from_fn(bucket), true).expect("a layout")
+    }
+
+    #[test]
+    fn with_king_buckets_gradients_agree_with_finite_differences() {
+        let mut model = Model::new(4, 2, kings(), 4);
+        let b1 = model.input_bias_at();
+        model.params[b1..b1 + 4].copy_from_slice(&[0.4, 0.55, 0.3, 0.6]);
+        // Some weight in the factorisers, so that each row matters.
+        let factors = model.output_bias_at(model.buckets);
+        for (i, p) in model.params[factors..].iter_mut().enumerate() {
+            *p = (i % 5) as f32 * 0.02 - 0.04;
+        }
+        let data = samples();
+        let mut grad = vec![0.0; model.params.len()];
+        for s in &data {
+            model.backward(s, 0.3, &mut grad);
+        }
+        let [ours, theirs] = data[1].inputs(&model.layout);
+        let inputs = [ours[0], ours[3], theirs[1]].map(usize::from);
+        assert!(inputs.iter().any(|&i| i >= INPUTS), "inputs in other buckets than the first: {inputs:?}");
+        let mut checked: Vec<usize> = inputs.iter().flat_map(|&i| model.rows_of(i).map(|at| at + 2)).collect();
+        assert_eq!(checked.len(), 9);
+        checked.push(b1 + 1);
+        for index in checked {
+            let epsilon = 1e-3;
+            let mut plus = model.clone();
+            plus.params[index] += epsilon;
+            let mut minus = model.clone();
+            minus.params[index] -= epsilon;
+            let numeric = (total_loss(&plus, &data) - total_loss(&minus, &data)) / (2.0 * epsilon as f64);
+            let analytic = grad[index] as f64;
+            let tolerance = 1e-3 + 0.02 * numeric.abs().max(analytic.abs());
+            assert!((numeric - analytic).abs() < tolerance, "parameter {index}: {numeric} vs {analytic}");
+            assert!(analytic.abs() > 1e-6, "parameter {index} has no gradient");
+        }
+    }
+
+    #[test]
+    fn with_king_buckets_the_engine_evaluates_the_quantised_net_as_the_trainer() {
+        let mut model = Model::new(32, 4, kings(), 6);
+        let (outputs, biases, factors) = (model.output_weights_at(0), model.output_bias_at(0), model.factor_at(0));
+        for (i, p) in model.params[factors..].iter_mut().enumerate() {
+            *p = (i % 7) as f32 * 0.01 - 0.03;
+        }
+        // Every parameter on its quantisation grid, so that rounding loses nothing and the two agree
+        // to the output's last rounding; any input summed in the wrong place would show.
+        let snap = |p: &mut f32, scale: f32| *p = (*p * scale).round() / scale;
+        let (qa, qb) = (QA as f32, QB as f32);
+        model.params.iter_mut().for_each(|p| snap(p, qa));
+        model.params[outputs..biases].iter_mut().for_each(|p| snap(p, qb));
+        let net = Network::from_bytes(&model.quantise().to_bytes()).expect("the file reads back");
+        assert_eq!(net.layout, kings());
+        for fen in [
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "8/8/3k4/8/8/4K3/8/6R1 b - - 0 1",
+        ] {
+            let board = fen.parse().expect("fen");
+            let float = model.forward(&Sample::new(&board, 0, 0.5)) * SCALE as f32;
+            let quantised = net.evaluate(&board) as f32;
+            assert!((float - quantised).abs() <= 1.0, "{fen}: {float} vs {quantised}");
         }
     }
 }
