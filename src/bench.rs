@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use crate::nnue::network::Network;
 use crate::position::Position;
-use crate::search::{self, Flags, Job, Limits, Memories, Settings, TranspositionTable};
+use crate::search::{DirectSearch, Limits, TranspositionTable};
 
 /// Depth searched when `bench` is given none.
 pub const DEFAULT_DEPTH: u32 = 11;
@@ -77,14 +77,15 @@ pub const POSITIONS: [&str; 50] = [
 /// threads measure the Lazy SMP time to depth.
 pub fn run(depth: Option<u32>, threads: usize, network: Arc<Network>) -> (u64, u64) {
     let depth = depth.unwrap_or(DEFAULT_DEPTH);
-    let tt = Arc::new(TranspositionTable::new(BENCH_HASH_MB).unwrap_or_else(|_| TranspositionTable::minimal()));
+    let tt = TranspositionTable::new(BENCH_HASH_MB).unwrap_or_else(|_| TranspositionTable::minimal());
+    let mut searcher = DirectSearch::new(tt, network);
     let start = Instant::now();
     let mut nodes = 0;
-    let mut memories = Memories::default();
     for fen in POSITIONS {
-        // Each position is a game of its own: nothing learnt carries over.
-        memories.forget();
-        nodes += search_position(fen, (depth, threads), &tt, &mut memories, network.clone());
+        // Each position is a game of its own: no history carries over (the table does, as it
+        // always has: the fixed node count depends on it).
+        searcher.forget_histories();
+        nodes += search_position(fen, (depth, threads), &mut searcher);
     }
     let elapsed_ms = start.elapsed().as_millis().max(1) as u64;
     let nps = nodes * 1000 / elapsed_ms;
@@ -92,27 +93,12 @@ pub fn run(depth: Option<u32>, threads: usize, network: Arc<Network>) -> (u64, u
 }
 
 /// Searches `fen` to `depth` with `threads` threads and returns the node count (0 for a rejected position).
-fn search_position(
-    fen: &str,
-    (depth, threads): (u32, usize),
-    tt: &Arc<TranspositionTable>,
-    memories: &mut Memories,
-    network: Arc<Network>,
-) -> u64 {
+fn search_position(fen: &str, (depth, threads): (u32, usize), searcher: &mut DirectSearch) -> u64 {
     let Ok(position) = Position::from_fen(fen) else {
         log::error!("bench position rejected: {fen}");
         return 0;
     };
-    let job = Job {
-        position,
-        network,
-        limits: Limits { depth: Some(depth), ..Limits::default() },
-        tables: None,
-        settings: Settings { threads, ..Settings::default() },
-        tt: Arc::clone(tt),
-        reporter: Box::new(|_| {}),
-    };
-    search::run(job, &Flags::default(), memories).nodes
+    searcher.quiet(&position, Limits { depth: Some(depth), ..Limits::default() }, threads).nodes
 }
 
 #[cfg(test)]
@@ -120,25 +106,22 @@ mod tests {
     use super::*;
     use crate::nnue::embedded;
 
-    fn fresh_table() -> Arc<TranspositionTable> {
-        Arc::new(TranspositionTable::new(1).unwrap_or_else(|_| TranspositionTable::minimal()))
+    fn fresh() -> DirectSearch {
+        let tt = TranspositionTable::new(1).unwrap_or_else(|_| TranspositionTable::minimal());
+        DirectSearch::new(tt, embedded::network())
     }
 
-    /// Memories that learnt from a search and were then forgotten search like new ones: `forget`
-    /// clears every table in place (bench relies on it for its fixed node count).
+    /// A searcher that learnt from searches and then forgot searches like a new one: `forget`
+    /// clears the table and every history in place (bench and datagen rely on it).
     #[test]
-    fn forgotten_memories_search_like_fresh_ones() {
+    fn a_searcher_that_forgot_searches_like_a_fresh_one() {
         let (first, second) = (POSITIONS[5], POSITIONS[1]);
-        let fresh = search_position(second, (7, 1), &fresh_table(), &mut Memories::default(), embedded::network());
-        let mut used = Memories::default();
-        search_position(first, (7, 1), &fresh_table(), &mut used, embedded::network());
-        search_position(second, (7, 1), &fresh_table(), &mut used, embedded::network());
-        assert_ne!(
-            search_position(second, (7, 1), &fresh_table(), &mut used, embedded::network()),
-            fresh,
-            "learnt tables change the search"
-        );
+        let new = search_position(second, (7, 1), &mut fresh());
+        let mut used = fresh();
+        search_position(first, (7, 1), &mut used);
+        search_position(second, (7, 1), &mut used);
+        assert_ne!(search_position(second, (7, 1), &mut used), new, "what was learnt changes the search");
         used.forget();
-        assert_eq!(search_position(second, (7, 1), &fresh_table(), &mut used, embedded::network()), fresh);
+        assert_eq!(search_position(second, (7, 1), &mut used), new);
     }
 }

@@ -20,7 +20,7 @@ use crate::nnue::network::Network;
 use crate::position::movegen::legal_moves;
 use crate::position::Position;
 use crate::rng::Rng;
-use crate::search::{self, Flags, Job, Limits, Memories, Settings, TranspositionTable};
+use crate::search::{DirectSearch, Limits, TranspositionTable};
 
 /// Random plies played from a start position (this or one more, so either side may be to move) ...
 const START_PLIES: u64 = 8;
@@ -138,8 +138,7 @@ fn book_position(line: &str) -> Result<(Position, bool), String> {
 pub fn run(request: &Request, network: Arc<Network>, mut emit: impl FnMut(&str)) -> Result<(), String> {
     let starts = Starts::open(&request.source)?;
     let mut rng = Rng::new(request.seed ^ 0x0067_656E_6665_6E73);
-    let tt = Arc::new(TranspositionTable::new(CHECK_HASH_MB)?);
-    let mut memories = Memories::default();
+    let mut searcher = DirectSearch::new(TranspositionTable::new(CHECK_HASH_MB)?, network);
     let mut seen = HashSet::new();
     for _ in 0..request.count {
         // The least lopsided new candidate so far: its score, FEN and key.
@@ -149,7 +148,7 @@ pub fn run(request: &Request, network: Arc<Network>, mut emit: impl FnMut(&str))
             if seen.contains(&position.key()) {
                 continue;
             }
-            let score = check(&position, &tt, &mut memories, network.clone()).abs();
+            let score = check(&position, &mut searcher).abs();
             if best.as_ref().is_none_or(|(least, _, _)| score < *least) {
                 best = Some((score, position.fen(shredder), position.key()));
             }
@@ -185,19 +184,9 @@ fn has_moves(board: &Board) -> bool {
 }
 
 /// The short search's score of `position` (a fresh table and histories, so the same every run).
-fn check(position: &Position, tt: &Arc<TranspositionTable>, memories: &mut Memories, network: Arc<Network>) -> i32 {
-    tt.clear();
-    memories.forget();
-    let job = Job {
-        position: position.clone(),
-        network,
-        limits: Limits { nodes: Some(CHECK_NODES), ..Limits::default() },
-        tables: None,
-        settings: Settings::default(),
-        tt: Arc::clone(tt),
-        reporter: Box::new(|_| {}),
-    };
-    search::run(job, &Flags::default(), memories).score
+fn check(position: &Position, searcher: &mut DirectSearch) -> i32 {
+    searcher.forget();
+    searcher.quiet(position, Limits { nodes: Some(CHECK_NODES), ..Limits::default() }, 1).score
 }
 
 #[cfg(test)]

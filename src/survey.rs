@@ -21,7 +21,7 @@ use crate::nnue::network::Network;
 use crate::position::{fen, notation, Position};
 use crate::rng::Rng;
 use crate::search::score::UciScore;
-use crate::search::{self, Flags, Iteration, Job, Limits, Memories, Report, Settings, TranspositionTable};
+use crate::search::{self, DirectSearch, Iteration, Limits, Report, TranspositionTable};
 use crate::uci::wdl;
 
 /// The CSV's first line.
@@ -145,13 +145,11 @@ pub fn run(request: &Request, network: Arc<Network>) -> Result<String, String> {
     if fresh {
         writeln!(file, "{HEADER}").map_err(write_error)?;
     }
-    let tt = Arc::new(TranspositionTable::new(request.hash_mb)?);
-    let mut memories = Memories::default();
+    let mut searcher = DirectSearch::new(TranspositionTable::new(request.hash_mb)?, network);
     let started = Instant::now();
     for (i, start) in todo.iter().enumerate() {
-        tt.clear();
-        memories.forget();
-        let row = survey(start, request, &tt, &mut memories, network.clone());
+        searcher.forget();
+        let row = survey(start, request, &mut searcher);
         writeln!(file, "{row}").map_err(write_error)?;
         file.flush().map_err(write_error)?;
         let elapsed = started.elapsed().as_secs_f64();
@@ -163,13 +161,7 @@ pub fn run(request: &Request, network: Arc<Network>) -> Result<String, String> {
 }
 
 /// Searches one start position and returns its CSV row.
-fn survey(
-    start: &Start,
-    request: &Request,
-    tt: &Arc<TranspositionTable>,
-    memories: &mut Memories,
-    network: Arc<Network>,
-) -> String {
+fn survey(start: &Start, request: &Request, searcher: &mut DirectSearch) -> String {
     let last: Arc<Mutex<Option<Iteration>>> = Arc::default();
     let sink = Arc::clone(&last);
     let reporter = Box::new(move |report: Report| {
@@ -179,16 +171,8 @@ fn survey(
             }
         }
     });
-    let job = Job {
-        position: start.position.clone(),
-        network,
-        limits: Limits { depth: request.limits.0, nodes: request.limits.1, ..Limits::default() },
-        tables: None,
-        settings: Settings { threads: request.threads, ..Settings::default() },
-        tt: Arc::clone(tt),
-        reporter,
-    };
-    let result = search::run(job, &Flags::default(), memories);
+    let limits = Limits { depth: request.limits.0, nodes: request.limits.1, ..Limits::default() };
+    let result = searcher.search(&start.position, limits, request.threads, reporter);
     let board = start.position.board();
     let iteration = last.lock().ok().and_then(|slot| slot.clone());
     let (score, depth, pv) = match iteration {

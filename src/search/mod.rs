@@ -5,9 +5,12 @@
 //! to the search thread. There `iterate` runs iterative deepening on a `Worker` (`worker`: a
 //! thread's state with its per-ply `frame`s), whose `alphabeta`, `quiescence`, `prune` and `rules`
 //! search the tree with moves from `picker` (over `position::movegen`). Every tunable number is in `params`.
+//! Commands that search many positions in turn (bench, genfens, the survey, datagen) use a
+//! `DirectSearch` (`direct`) on their own thread instead.
 
 mod alphabeta;
 mod correction;
+mod direct;
 mod frame;
 mod history;
 mod iterate;
@@ -30,6 +33,7 @@ pub mod time;
 pub mod tt;
 mod worker;
 
+pub use direct::DirectSearch;
 pub use iterate::{run, SearchResult};
 pub use job::{Iteration, Job, Limits, Report, Reporter, Settings, Syzygy};
 pub use memory::Memories;

@@ -10,7 +10,7 @@ use engine::nnue::network::Network;
 use engine::position::movegen::legal_moves;
 use engine::position::{GameState, MoveLimit, Position};
 use engine::rng::Rng;
-use engine::search::{self, Flags, Job, Limits, Memories, Settings, TranspositionTable};
+use engine::search::{DirectSearch, Limits, TranspositionTable};
 
 use crate::data::format::{GameRecord, Outcome};
 use crate::data::to_data_scale;
@@ -53,35 +53,24 @@ impl Default for GameSettings {
 
 /// What one data-generation thread keeps from game to game.
 pub struct Player {
-    tt: Arc<TranspositionTable>,
-    network: Arc<Network>,
-    memories: Memories,
-    flags: Flags,
+    searcher: DirectSearch,
 }
 
 impl Player {
     pub fn new(hash_mb: usize, network: Arc<Network>) -> Player {
         let tt = TranspositionTable::new(hash_mb).unwrap_or_else(|_| TranspositionTable::minimal());
-        Player { tt: Arc::new(tt), network, memories: Memories::default(), flags: Flags::default() }
+        Player { searcher: DirectSearch::new(tt, network) }
     }
 
     /// Searches `position` within the node limits; the best move and its score from white's view, at
     /// the data's scale.
     fn search(&mut self, position: &Position, settings: &GameSettings) -> Option<(cozy_chess::Move, i32)> {
-        let job = Job {
-            position: position.clone(),
-            network: self.network.clone(),
-            limits: Limits {
-                nodes: Some(settings.soft_nodes.saturating_mul(settings.hard_factor)),
-                soft_nodes: Some(settings.soft_nodes),
-                ..Limits::default()
-            },
-            tables: None,
-            settings: Settings { threads: 1, ..Settings::default() },
-            tt: Arc::clone(&self.tt),
-            reporter: Box::new(|_| {}),
+        let limits = Limits {
+            nodes: Some(settings.soft_nodes.saturating_mul(settings.hard_factor)),
+            soft_nodes: Some(settings.soft_nodes),
+            ..Limits::default()
         };
-        let result = search::run(job, &self.flags, &mut self.memories);
+        let result = self.searcher.quiet(position, limits, 1);
         let white = position.board().side_to_move() == Color::White;
         let score = to_data_scale(result.score);
         result.best.map(|mv| (mv, if white { score } else { -score }))
@@ -89,8 +78,7 @@ impl Player {
 
     /// A new game: nothing learnt in the last one carries over (each game depends on its start only).
     fn forget(&mut self) {
-        self.tt.clear();
-        self.memories.forget();
+        self.searcher.forget();
     }
 }
 
