@@ -91,66 +91,78 @@ impl Side {
     }
 }
 
-/// The score of `board` for the side to move where a rule of this module knows the ending.
-pub fn known(board: &Board) -> Option<i32> {
+/// What a rule of this module knows of an ending: a score, and whether it is exact (read from a
+/// solved ending, K+Q v K+R once its table is built) or an estimate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Known {
+    pub score: i32,
+    pub exact: bool,
+}
+
+impl Known {
+    fn estimate(score: i32) -> Known {
+        Known { score, exact: false }
+    }
+}
+
+/// What is known of `board` for the side to move, where a rule of this module knows the ending.
+pub fn known(board: &Board) -> Option<Known> {
     known_with(board, queen_rook::built())
 }
 
-/// Whether `known` reads `board`'s score from a solved ending (K+Q v K+R once its table is built):
-/// exact, where the other rules are estimates.
-pub fn solved(board: &Board) -> bool {
-    let count = |color, piece| board.colored_pieces(color, piece).len();
-    let queen_against_rook = |queen: Color| count(queen, Piece::Queen) == 1 && count(!queen, Piece::Rook) == 1;
-    queen_rook::built().is_some()
-        && board.occupied().len() == 4
-        && (queen_against_rook(Color::White) || queen_against_rook(Color::Black))
-}
-
 /// `known`, with the K+Q v K+R table if it is given.
-fn known_with(board: &Board, table: Option<&queen_rook::Table>) -> Option<i32> {
+fn known_with(board: &Board, table: Option<&queen_rook::Table>) -> Option<Known> {
     // Only few pieces: the rules need one side bare or nearly so.
     if board.occupied().len() > 6 {
         return None;
     }
     let [white, black] = [Color::White, Color::Black].map(|c| Side::of(board, c));
     for (strong, us, them) in [(Color::White, &white, &black), (Color::Black, &black, &white)] {
-        if let Some(score) = for_strong(board, strong, us, them, table) {
-            return Some(if board.side_to_move() == strong { score } else { -score });
+        if let Some(known) = for_strong(board, strong, us, them, table) {
+            let score = if board.side_to_move() == strong { known.score } else { -known.score };
+            return Some(Known { score, ..known });
         }
     }
     None
 }
 
-/// The score for `strong` (holding `us` against `them`) where it has the known edge.
-fn for_strong(board: &Board, strong: Color, us: &Side, them: &Side, table: Option<&queen_rook::Table>) -> Option<i32> {
+/// What is known for `strong` (holding `us` against `them`) where it has the known edge.
+fn for_strong(
+    board: &Board,
+    strong: Color,
+    us: &Side,
+    them: &Side,
+    table: Option<&queen_rook::Table>,
+) -> Option<Known> {
     let [attacker, defender] = [strong, !strong].map(|c| board.king(c));
     if them.bare() && us.pawns == 0 && us.pieces() == us.bishops.len() && !us.mating_force() {
         // Bishops of one colour cannot mate (nor can a lone bishop, which `scale` already draws).
-        return Some(0);
+        return Some(Known::estimate(0));
     }
     if them.bare() && us.mating_force() {
         let lone_bishop_and_knight = us.pawns == 0 && us.pieces() == 2 && us.knights == 1 && us.bishops.len() == 1;
         let corner =
             if lone_bishop_and_knight { CORNER_STEP * bishop_corner_closeness(defender, us.bishops) } else { 0 };
         let drive = corner + EDGE_STEP * centre_distance(defender);
-        return Some(KNOWN_WIN + us.material() + drive + closeness(attacker, defender));
+        return Some(Known::estimate(KNOWN_WIN + us.material() + drive + closeness(attacker, defender)));
     }
     let pieces_only = us.pawns == 0 && them.pawns == 0 && them.pieces() == 1;
     if !pieces_only || us.pieces() != 1 {
         return None;
     }
     if let (true, Some(table)) = (us.queens == 1 && them.rooks == 1, table) {
-        return Some(match table.probe(board) {
+        let score = match table.probe(board) {
             Verdict::Wins(plies) => KNOWN_WIN + QUEEN_ROOK_WIN - QUEEN_ROOK_PLY * plies as i32,
             Verdict::NotWon => 0,
-        });
+        };
+        return Some(Known { score, exact: true });
     }
     let progress = EDGE_STEP * centre_distance(defender) + closeness(attacker, defender);
     if us.queens == 1 && them.queens == 0 {
-        return Some(us.material() - them.material() + HARD_WIN_BONUS + progress);
+        return Some(Known::estimate(us.material() - them.material() + HARD_WIN_BONUS + progress));
     }
     if us.rooks == 1 && them.minors() == 1 {
-        return Some(progress * ROOK_MINOR_SHARE_PCT / 100);
+        return Some(Known::estimate(progress * ROOK_MINOR_SHARE_PCT / 100));
     }
     None
 }
@@ -186,7 +198,9 @@ mod tests {
 
     /// The score with the heuristics alone, whatever other tests have built.
     fn score(fen: &str) -> Option<i32> {
-        known_with(&fen.parse().expect("fen"), None)
+        let known = known_with(&fen.parse().expect("fen"), None)?;
+        assert!(!known.exact, "{fen}: the rules alone only estimate");
+        Some(known.score)
     }
 
     /// The score for the side to move, and for the other side with the same pieces.
@@ -246,7 +260,11 @@ mod tests {
     #[test]
     fn the_solved_queen_against_rook_falls_with_the_distance_to_conversion() {
         let table = queen_rook::table();
-        let solved = |fen: &str| known_with(&fen.parse().expect("fen"), Some(table)).expect("known");
+        let solved = |fen: &str| {
+            let known = known_with(&fen.parse().expect("fen"), Some(table)).expect("known");
+            assert!(known.exact, "{fen}: read from the solved ending");
+            known.score
+        };
         // The rook hangs to the queen: won in one ply, above a win that takes longer.
         let capture = solved("3k4/8/8/8/8/8/1K5r/7Q w - - 0 1");
         let longer = solved("8/3r4/8/3k4/8/8/8/Q3K3 w - - 0 1");

@@ -26,7 +26,7 @@ pub struct Evaluation {
     /// That shrunk toward the draw for the halfmove clock: the static evaluation before the search's
     /// correction.
     pub clocked: i32,
-    /// The score is a solved ending's (`endgame::solved`): the search must not correct it.
+    /// The score is a solved ending's (`endgame::Known::exact`): the search must not correct it.
     pub exact: bool,
 }
 
@@ -44,7 +44,7 @@ pub fn evaluate(
         // A known ending is not scaled for the clock: scaled, a line one ply shorter than another would
         // gain more than a step of progress is worth (up to a pawn a ply near the limit for a known
         // win), and the search would shuffle instead of mating in time.
-        return Evaluation { material: known, clocked: known, exact: endgame::solved(board) };
+        return Evaluation { material: known.score, clocked: known.score, exact: known.exact };
     }
     let material = stored.unwrap_or_else(|| scale_network_output(output(), board));
     Evaluation { material, clocked: scale_for_clock(material, clock, limit), exact: false }
@@ -102,7 +102,7 @@ mod tests {
         // A known ending is what `endgame` says, whatever the clock and the table.
         let rook: Board = "8/8/8/3k4/8/8/8/R3K3 w - - 0 1".parse().expect("fen");
         let late = evaluate(&rook, Some(5), || 0, 99, MoveLimit::FIDE);
-        assert_eq!((late.material, late.clocked), (endgame::known(&rook).expect("known"), late.material));
+        assert_eq!((late.material, late.clocked), (endgame::known(&rook).expect("known").score, late.material));
         assert!(late.clocked > endgame::KNOWN_WIN);
     }
 
