@@ -136,11 +136,38 @@ pub struct Loaded {
 /// `holdout` share of the games (drawn by `seed`) is kept apart, without positions the training
 /// games also reach.
 pub fn load(paths: &[PathBuf], filter: &Filter, holdout: f32, seed: u64) -> Result<Loaded, String> {
+    split(&read_all(paths)?, filter, holdout, seed)
+}
+
+/// Trains on the games of `paths` and holds out every game of `holdout_paths` (left out of the
+/// training if also among `paths`): a fixed holdout, the same positions whatever is trained on,
+/// so that runs on different data (old data in or out) compare on it.
+pub fn load_apart(paths: &[PathBuf], holdout_paths: &[PathBuf], filter: &Filter, seed: u64) -> Result<Loaded, String> {
+    let trained: Vec<PathBuf> = paths.iter().filter(|path| !holdout_paths.contains(path)).cloned().collect();
+    apart(&read_all(&trained)?, &read_all(holdout_paths)?, filter, seed)
+}
+
+fn read_all(paths: &[PathBuf]) -> Result<Vec<GameRecord>, String> {
     let mut games = Vec::new();
     for path in paths {
         games.extend(read_games(path)?.0);
     }
-    split(&games, filter, holdout, seed)
+    Ok(games)
+}
+
+/// `load_apart`'s sets: the holdout's positions each once, then the training's without them.
+fn apart(games: &[GameRecord], held_games: &[GameRecord], filter: &Filter, seed: u64) -> Result<Loaded, String> {
+    let (mut training, mut held) = (Vec::new(), Vec::new());
+    for game in held_games {
+        samples_of(game, filter, &mut held)?;
+    }
+    for game in games {
+        samples_of(game, filter, &mut training)?;
+    }
+    let mut seen = HashSet::with_capacity(training.len() + held.len());
+    let holdout = distinct(held, &mut seen).map(|kept| kept.sample).collect();
+    let training = distinct(training, &mut seen).map(|kept| kept.sample).collect();
+    Ok(Loaded { training: mirrored_and_shuffled(training, filter, &mut Rng::new(seed)), holdout })
 }
 
 /// The kept positions of `games`, split as `load` says.
@@ -152,13 +179,18 @@ fn split(games: &[GameRecord], filter: &Filter, holdout: f32, seed: u64) -> Resu
         samples_of(game, filter, if to_holdout { &mut held } else { &mut training })?;
     }
     let mut seen = HashSet::with_capacity(training.len() + held.len());
-    let mut training: Vec<Sample> = distinct(training, &mut seen).map(|kept| kept.sample).collect();
+    let training = distinct(training, &mut seen).map(|kept| kept.sample).collect();
     let holdout = distinct(held, &mut seen).map(|kept| kept.sample).collect();
+    Ok(Loaded { training: mirrored_and_shuffled(training, filter, &mut rng), holdout })
+}
+
+/// The training positions with their mirror images when `filter` asks, shuffled.
+fn mirrored_and_shuffled(mut training: Vec<Sample>, filter: &Filter, rng: &mut Rng) -> Vec<Sample> {
     if filter.mirror {
         let mirrored: Vec<Sample> = training.iter().map(Sample::mirrored).collect();
         training.extend(mirrored);
     }
-    Ok(Loaded { training: shuffled(training, &mut rng), holdout })
+    shuffled(training, rng)
 }
 
 /// The positions whose keys `seen` has not met yet, recording them.
@@ -230,6 +262,28 @@ mod tests {
         let key = |s: &Sample| (s.features, s.count);
         let training_keys: HashSet<_> = training.iter().map(key).collect();
         assert!(holdout.iter().all(|s| !training_keys.contains(&key(s))), "a training position held out");
+    }
+
+    #[test]
+    fn a_fixed_holdout_is_the_same_whatever_is_trained_on_and_never_trained_on() {
+        let mut rng = Rng::new(8);
+        let held: Vec<GameRecord> = (1..=10).map(|id| random_game(&mut rng, id, 30)).collect();
+        let few: Vec<GameRecord> = (11..=20).map(|id| random_game(&mut rng, id, 30)).collect();
+        let more: Vec<GameRecord> = (11..=60).map(|id| random_game(&mut rng, id, 30)).collect();
+        // The first ply of every game is the same position: it stays in the holdout only.
+        let filter = Filter { skip_plies: 0, mirror: false };
+        let small = apart(&few, &held, &filter, 3).expect("legal games");
+        let large = apart(&more, &held, &filter, 3).expect("legal games");
+        assert_eq!(small.holdout, large.holdout);
+        assert!(small.training.len() < large.training.len());
+        let key = |s: &Sample| (s.features, s.count);
+        let held_keys: HashSet<_> = small.holdout.iter().map(key).collect();
+        assert!(large.training.iter().all(|s| !held_keys.contains(&key(s))), "a held-out position trained on");
+        let scores = |samples: &[Sample]| samples.iter().map(|s| s.score.abs()).collect::<HashSet<i16>>();
+        assert!(scores(&small.holdout).iter().all(|&id| id <= 10), "only the held games");
+        let start_key = key(&Sample::new(&Board::default(), 0, 0.5));
+        assert!(small.holdout.iter().any(|s| key(s) == start_key));
+        assert!(large.training.iter().all(|s| key(s) != start_key));
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //!
 //! DATA are `datagen` files or packed chunks. The positions are filtered, deduplicated,
 //! mirrored left to right (unless `--no-mirror` or mirrored inputs: twice the positions to learn
-//! from) and shuffled (`data`); a share of the games is held out to show the fit generalises.
+//! from) and shuffled (`data`); a share of the games is held out to show the fit generalises, or
+//! the games of `--holdout-file`s, so that runs on different data are judged on one holdout.
 //!
 //! `--king-buckets` splits the input weights by the square of each perspective's own king, with
 //! the board mirrored so that king stands on the a-d files (`engine::nnue::features::InputLayout`);
@@ -48,6 +49,8 @@ const USAGE: &str = "usage: train --out DIR [--hidden 256] [--buckets 8] [--king
     [--batch 16384] [--lr 0.001] [--lr-drop 0.3] [--drop-every 8] [--wdl 0.3] [--weight-decay 0.01]
     [--skip-plies 8] [--no-mirror] [--holdout 0.02] [--threads 2] [--seed 1] [--resume] DATA...
 --king-buckets LIST: 32 buckets, one per own-king square a1 b1 c1 d1 a2 .. d8 (mirrored inputs)
+--holdout-file FILE (repeatable): hold out these games instead of a share, the same holdout for runs on
+    other data (old data in or out)
 DATA: `datagen` files or packed chunks (nets/data/*.games.zst)
 Networks trained by bullet: train import-bullet IN.bin OUT.nnue --hidden H --buckets B; train export-bullet IN.nnue OUT.bin";
 
@@ -69,6 +72,8 @@ struct Request {
     skip_plies: usize,
     mirror: bool,
     holdout: f32,
+    /// A fixed holdout: these files' games, never trained on (instead of a `holdout` share).
+    holdout_files: Vec<PathBuf>,
     threads: usize,
     seed: u64,
     resume: bool,
@@ -92,6 +97,7 @@ impl Default for Request {
             skip_plies: 8,
             mirror: true,
             holdout: 0.02,
+            holdout_files: Vec::new(),
             threads: 2,
             seed: 1,
             resume: false,
@@ -160,6 +166,7 @@ fn parse(args: &[String]) -> Result<Request, String> {
             "--weight-decay" => request.weight_decay = number(arg, value)?,
             "--skip-plies" => request.skip_plies = number(arg, value)?,
             "--holdout" => request.holdout = number(arg, value)?,
+            "--holdout-file" => request.holdout_files.push(PathBuf::from(value_of(arg, value)?)),
             "--threads" => request.threads = number::<usize>(arg, value)?.max(1),
             "--seed" => request.seed = number(arg, value)?,
             _ => return Err(format!("unknown option '{arg}'")),
@@ -260,7 +267,11 @@ fn train(request: &Request) -> Result<(), String> {
     fs::create_dir_all(&request.out).map_err(|e| format!("{}: {e}", request.out.display()))?;
     // Mirrored inputs read a position and its mirror image alike: no copies to add.
     let filter = Filter { skip_plies: request.skip_plies, mirror: request.mirror && !request.layout.mirrored };
-    let Loaded { training, holdout } = data::load(&request.data, &filter, request.holdout, request.seed)?;
+    let Loaded { training, holdout } = if request.holdout_files.is_empty() {
+        data::load(&request.data, &filter, request.holdout, request.seed)?
+    } else {
+        data::load_apart(&request.data, &request.holdout_files, &filter, request.seed)?
+    };
     eprintln!("{} positions to train on, {} held out (whole games)", training.len(), holdout.len());
     let reference = quantised_mean_loss(&embedded::network(), &holdout, request.wdl);
     eprintln!("the built-in network's holdout loss: {reference:.6}");
