@@ -184,11 +184,12 @@ fn parse(args: &[String]) -> Result<Request, String> {
 /// The mean loss of `samples` and the mean gradient (added to nothing: a fresh vector).
 fn loss_and_gradient(model: &Model, samples: &[Sample], wdl: f32) -> (f64, Vec<f32>) {
     let chunk = samples.len().div_ceil(rayon::current_num_threads()).max(1);
+    let prepared = model.prepare();
     let (loss, mut grad) = samples
         .par_chunks(chunk)
         .map(|part| {
             let mut grad = vec![0.0; model.params.len()];
-            let loss: f64 = part.iter().map(|s| f64::from(model.backward(s, wdl, &mut grad))).sum();
+            let loss: f64 = part.iter().map(|s| f64::from(prepared.backward(s, wdl, &mut grad))).sum();
             (loss, grad)
         })
         .reduce(
@@ -198,6 +199,7 @@ fn loss_and_gradient(model: &Model, samples: &[Sample], wdl: f32) -> (f64, Vec<f
                 (la + lb, ga)
             },
         );
+    model.fold(&mut grad);
     let n = samples.len().max(1) as f32;
     grad.iter_mut().for_each(|g| *g /= n);
     (loss / f64::from(n), grad)
@@ -208,7 +210,8 @@ fn mean_loss(model: &Model, samples: &[Sample], wdl: f32) -> f64 {
     if samples.is_empty() {
         return 0.0;
     }
-    let total: f64 = samples.par_iter().map(|s| f64::from(s.loss(model.forward(s), wdl))).sum();
+    let prepared = model.prepare();
+    let total: f64 = samples.par_iter().map(|s| f64::from(s.loss(prepared.forward(s), wdl))).sum();
     total / samples.len() as f64
 }
 

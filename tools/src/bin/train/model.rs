@@ -9,6 +9,9 @@
 //! from all king squares, which inputs seen in few games need; quantisation adds the factorisers
 //! into the input weights, so the engine's network is unchanged. The output `out` is in units of
 //! `SCALE` centipawns; the loss is `(sigmoid(out) - target)²`.
+//!
+//! A batch runs on a `Prepared` model, whose input rows already hold their factorisers: each input
+//! reads and writes one row, and `Model::fold` then adds each row's gradient to its factorisers'.
 
 use engine::nnue::features::{InputLayout, INPUTS};
 use engine::nnue::network::{output_bucket, Network, QA, QB};
@@ -99,61 +102,29 @@ impl Model {
         output_bucket(usize::from(sample.count), self.buckets)
     }
 
-    /// The two accumulators of `sample` (the side to move's first).
-    fn accumulators(&self, sample: &Sample) -> [Vec<f32>; 2] {
+    /// The model ready for a batch: every input row with its factorisers added in.
+    pub fn prepare(&self) -> Prepared<'_> {
         let h = self.hidden;
-        let bias = &self.params[self.input_bias_at()..self.input_bias_at() + h];
-        sample.inputs(&self.layout).map(|inputs| {
-            let mut acc = bias.to_vec();
-            for &input in &inputs[..usize::from(sample.count)] {
-                for at in self.rows_of(usize::from(input)) {
-                    acc.iter_mut().zip(&self.params[at..at + h]).for_each(|(a, w)| *a += w);
-                }
+        let mut rows = self.params[..self.input_bias_at()].to_vec();
+        for (input, row) in rows.chunks_exact_mut(h).enumerate() {
+            for at in self.rows_of(input).skip(1) {
+                row.iter_mut().zip(&self.params[at..at + h]).for_each(|(w, f)| *w += f);
             }
-            acc
-        })
+        }
+        Prepared { model: self, rows }
     }
 
-    /// The output for `sample` (units of `SCALE` centipawns, side to move).
-    pub fn forward(&self, sample: &Sample) -> f32 {
-        let accs = self.accumulators(sample);
-        let bucket = self.bucket(sample);
-        let w2 = &self.params[self.output_weights_at(bucket)..self.output_weights_at(bucket + 1)];
-        let hidden: f32 = accs.iter().flatten().zip(w2).map(|(&a, w)| screlu(a).0 * w).sum();
-        hidden + self.params[self.output_bias_at(bucket)]
-    }
-
-    /// The loss of `sample` against a target that weighs the game result by `wdl` (the rest is the
-    /// search score), with its gradient added to `grad`.
-    pub fn backward(&self, sample: &Sample, wdl: f32, grad: &mut [f32]) -> f32 {
+    /// Adds each input row's gradient (as `Prepared::backward` leaves it) to the factorisers that
+    /// row sums: their share of the same gradient.
+    pub fn fold(&self, grad: &mut [f32]) {
         let h = self.hidden;
-        let accs = self.accumulators(sample);
-        let bucket = self.bucket(sample);
-        let (w2_at, b2_at) = (self.output_weights_at(bucket), self.output_bias_at(bucket));
-        let activations: Vec<(f32, f32)> = accs.iter().flatten().map(|&a| screlu(a)).collect();
-        let w2 = &self.params[w2_at..w2_at + 2 * h];
-        let out: f32 = activations.iter().zip(w2).map(|((s, _), w)| s * w).sum::<f32>() + self.params[b2_at];
-        let predicted = sigmoid(out);
-        let error = predicted - sample.target(wdl);
-        let d_out = 2.0 * error * predicted * (1.0 - predicted);
-        grad[b2_at] += d_out;
-        for (side, inputs) in sample.inputs(&self.layout).iter().enumerate() {
-            let mut d_acc = vec![0.0; h];
-            for i in 0..h {
-                let (s, ds) = activations[side * h + i];
-                grad[w2_at + side * h + i] += d_out * s;
-                d_acc[i] = d_out * self.params[w2_at + side * h + i] * ds;
-            }
-            for (g, d) in grad[self.input_bias_at()..self.input_bias_at() + h].iter_mut().zip(&d_acc) {
-                *g += d;
-            }
-            for &input in &inputs[..usize::from(sample.count)] {
-                for at in self.rows_of(usize::from(input)) {
-                    grad[at..at + h].iter_mut().zip(&d_acc).for_each(|(g, d)| *g += d);
+        for input in 0..self.layout.inputs() {
+            for at in self.rows_of(input).skip(1) {
+                for neuron in 0..h {
+                    grad[at + neuron] += grad[input * h + neuron];
                 }
             }
         }
-        error * error
     }
 
     /// Keeps every parameter within `±CLIP`, so that a quantised output weight fits 7 bits and an
@@ -179,6 +150,72 @@ impl Model {
     }
 }
 
+/// A model with its input rows prepared for a batch (`Model::prepare`).
+pub struct Prepared<'a> {
+    model: &'a Model,
+    /// The input weights plus factorisers, `inputs · H`.
+    rows: Vec<f32>,
+}
+
+impl Prepared<'_> {
+    /// The two accumulators of `sample` (the side to move's first).
+    fn accumulators(&self, sample: &Sample) -> [Vec<f32>; 2] {
+        let (model, h) = (self.model, self.model.hidden);
+        let bias = &model.params[model.input_bias_at()..model.input_bias_at() + h];
+        sample.inputs(&model.layout).map(|inputs| {
+            let mut acc = bias.to_vec();
+            for &input in &inputs[..usize::from(sample.count)] {
+                let at = usize::from(input) * h;
+                acc.iter_mut().zip(&self.rows[at..at + h]).for_each(|(a, w)| *a += w);
+            }
+            acc
+        })
+    }
+
+    /// The output for `sample` (units of `SCALE` centipawns, side to move).
+    pub fn forward(&self, sample: &Sample) -> f32 {
+        let model = self.model;
+        let accs = self.accumulators(sample);
+        let bucket = model.bucket(sample);
+        let w2 = &model.params[model.output_weights_at(bucket)..model.output_weights_at(bucket + 1)];
+        let hidden: f32 = accs.iter().flatten().zip(w2).map(|(&a, w)| screlu(a).0 * w).sum();
+        hidden + model.params[model.output_bias_at(bucket)]
+    }
+
+    /// The loss of `sample` against a target that weighs the game result by `wdl` (the rest is the
+    /// search score), with its gradient added to `grad`: the input rows' without their
+    /// factorisers' (`Model::fold` adds those once per batch).
+    pub fn backward(&self, sample: &Sample, wdl: f32, grad: &mut [f32]) -> f32 {
+        let (model, h) = (self.model, self.model.hidden);
+        let accs = self.accumulators(sample);
+        let bucket = model.bucket(sample);
+        let (w2_at, b2_at) = (model.output_weights_at(bucket), model.output_bias_at(bucket));
+        let activations: Vec<(f32, f32)> = accs.iter().flatten().map(|&a| screlu(a)).collect();
+        let w2 = &model.params[w2_at..w2_at + 2 * h];
+        let out: f32 = activations.iter().zip(w2).map(|((s, _), w)| s * w).sum::<f32>() + model.params[b2_at];
+        let predicted = sigmoid(out);
+        let error = predicted - sample.target(wdl);
+        let d_out = 2.0 * error * predicted * (1.0 - predicted);
+        grad[b2_at] += d_out;
+        let mut d_acc = vec![0.0; h];
+        for (side, inputs) in sample.inputs(&model.layout).iter().enumerate() {
+            for i in 0..h {
+                let (s, ds) = activations[side * h + i];
+                grad[w2_at + side * h + i] += d_out * s;
+                d_acc[i] = d_out * model.params[w2_at + side * h + i] * ds;
+            }
+            for (g, d) in grad[model.input_bias_at()..model.input_bias_at() + h].iter_mut().zip(&d_acc) {
+                *g += d;
+            }
+            for &input in &inputs[..usize::from(sample.count)] {
+                let at = usize::from(input) * h;
+                grad[at..at + h].iter_mut().zip(&d_acc).for_each(|(g, d)| *g += d);
+            }
+        }
+        error * error
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -200,7 +237,19 @@ mod tests {
 
     fn total_loss(model: &Model, samples: &[Sample]) -> f64 {
         let mut scratch = vec![0.0; model.params.len()];
-        samples.iter().map(|s| model.backward(s, 0.3, &mut scratch) as f64).sum()
+        let prepared = model.prepare();
+        samples.iter().map(|s| prepared.backward(s, 0.3, &mut scratch) as f64).sum()
+    }
+
+    /// The gradient of the loss over `samples`, factorisers folded in.
+    fn gradient(model: &Model, samples: &[Sample]) -> Vec<f32> {
+        let mut grad = vec![0.0; model.params.len()];
+        let prepared = model.prepare();
+        for s in samples {
+            prepared.backward(s, 0.3, &mut grad);
+        }
+        model.fold(&mut grad);
+        grad
     }
 
     #[test]
@@ -210,10 +259,7 @@ mod tests {
         let b1 = model.input_bias_at();
         model.params[b1..b1 + 4].copy_from_slice(&[0.4, 0.55, 0.3, 0.6]);
         let data = samples();
-        let mut grad = vec![0.0; model.params.len()];
-        for s in &data {
-            model.backward(s, 0.3, &mut grad);
-        }
+        let grad = gradient(&model, &data);
         let active: Vec<usize> = data[0].features[..4].iter().map(|&f| usize::from(f) * 4 + 1).collect();
         let factors = vec![model.factor_at(0) + 2, model.factor_at(11 * 64) + 3];
         // The samples' buckets: 32 and 10 pieces (buckets 3 and 1 of 4), 30 (3) and 3 (0).
@@ -280,7 +326,7 @@ mod tests {
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         ] {
             let board = sample_fen.parse().expect("fen");
-            let float = model.forward(&Sample::new(&board, 0, 0.5)) * SCALE as f32;
+            let float = model.prepare().forward(&Sample::new(&board, 0, 0.5)) * SCALE as f32;
             let quantised = net.evaluate(&board) as f32;
             // Rounding the weights to 1/255 and 1/64 moves the output by a few centipawns at most.
             assert!((float - quantised).abs() <= 3.0 + 0.02 * float.abs(), "{sample_fen}: {float} vs {quantised}");
@@ -308,10 +354,7 @@ mod tests {
             *p = (i % 5) as f32 * 0.02 - 0.04;
         }
         let data = samples();
-        let mut grad = vec![0.0; model.params.len()];
-        for s in &data {
-            model.backward(s, 0.3, &mut grad);
-        }
+        let grad = gradient(&model, &data);
         let [ours, theirs] = data[1].inputs(&model.layout);
         let inputs = [ours[0], ours[3], theirs[1]].map(usize::from);
         assert!(inputs.iter().any(|&i| i >= INPUTS), "inputs in other buckets than the first: {inputs:?}");
@@ -354,7 +397,7 @@ mod tests {
             "8/8/3k4/8/8/4K3/8/6R1 b - - 0 1",
         ] {
             let board = fen.parse().expect("fen");
-            let float = model.forward(&Sample::new(&board, 0, 0.5)) * SCALE as f32;
+            let float = model.prepare().forward(&Sample::new(&board, 0, 0.5)) * SCALE as f32;
             let quantised = net.evaluate(&board) as f32;
             assert!((float - quantised).abs() <= 1.0, "{fen}: {float} vs {quantised}");
         }
