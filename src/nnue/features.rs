@@ -88,6 +88,18 @@ impl InputLayout {
         Ok(layout)
     }
 
+    /// A mirrored layout from the buckets of the 32 squares of the a-d files (a1 b1 c1 d1 a2 .. d8,
+    /// the order bullet's `ChessBucketsMirrored` takes); each e-h square takes its mirror image's.
+    pub fn mirrored_from_half(half: [u8; 32]) -> Result<InputLayout, String> {
+        let map = std::array::from_fn(|square| half[square / 8 * 4 + (square % 8).min(7 - square % 8)]);
+        InputLayout::new(map, true)
+    }
+
+    /// The 32 buckets of a mirrored layout's a-d files, as `mirrored_from_half` takes them.
+    pub fn half(&self) -> [u8; 32] {
+        std::array::from_fn(|i| self.king_buckets[i / 4 * 8 + i % 4])
+    }
+
     /// The squares a king can be on after mirroring (a1..h8 index, from its own side).
     fn reachable(&self) -> impl Iterator<Item = usize> + '_ {
         (0..64).filter(|square| !self.mirrored || square % 8 < 4)

@@ -2,7 +2,8 @@
 //! bullet file is built here the way bullet's `SavedFormat` builds it (float matrices kept column by
 //! column, `round().quantise::<i16>(q)`, the output weights transposed, padding `bullet` to 64
 //! bytes), and the engine's file of the same float weights the way the engine's format says; the
-//! converted file must evaluate exactly as the engine's own on every position.
+//! converted file must evaluate exactly as the engine's own on every position. bullet's mirrored
+//! king-bucket inputs, computed from their rule, must be the engine's for the same bucket list.
 
 #[path = "common/scratch.rs"]
 mod scratch;
@@ -114,4 +115,56 @@ fn the_built_in_net_goes_to_bullet_s_layout_and_back_unchanged() {
     train(&["import-bullet", &path(&bullet), &path(&back), "--hidden", &hidden, "--buckets", &buckets]);
     assert_eq!(Network::read(&path(&back)).expect("loads"), *net);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The inputs bullet's `ChessBucketsMirrored::new(list)` gives a position, from its documented
+/// rule: the board from the side to move's view, each perspective's king bucket read from `list`
+/// by its king's square mirrored onto the a-d files, and the board mirrored for a perspective whose
+/// king stands on the e-h files; `[side to move's, other's]`.
+fn bullet_mirrored_inputs(board: &Board, list: &[usize; 32]) -> [Vec<usize>; 2] {
+    let stm = board.side_to_move();
+    let relative =
+        |sq: cozy_chess::Square| if stm == cozy_chess::Color::White { sq as usize } else { sq as usize ^ 56 };
+    let (our_king, their_king) = (relative(board.king(stm)), relative(board.king(!stm)) ^ 56);
+    let bucket = |king: usize| 768 * list[king / 8 * 4 + (king % 8).min(7 - king % 8)];
+    let flip = |king: usize| if king % 8 > 3 { 7 } else { 0 };
+    let mut inputs = [Vec::new(), Vec::new()];
+    for square in board.occupied() {
+        let (Some(color), Some(piece)) = (board.color_on(square), board.piece_on(square)) else { continue };
+        let (theirs, kind, sq) = (usize::from(color != stm), piece as usize * 64, relative(square));
+        inputs[0].push(bucket(our_king) + 384 * theirs + kind + (sq ^ flip(our_king)));
+        inputs[1].push(bucket(their_king) + 384 * (1 - theirs) + kind + ((sq ^ flip(their_king)) ^ 56));
+    }
+    inputs.map(|mut side| {
+        side.sort();
+        side
+    })
+}
+
+#[test]
+fn bullet_s_mirrored_king_buckets_number_the_inputs_as_the_engine_does() {
+    let list: [usize; 32] = std::array::from_fn(|i| [0, 1, 2, 3, 4, 4, 5, 5][i / 4]);
+    let text: Vec<String> = list.iter().map(ToString::to_string).collect();
+    let layout = tools::layout::parse_king_buckets(&text.join(",")).expect("a layout");
+    let mut rng = Rng::new(17);
+    for start in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "1r2k2r/pppppppp/8/8/8/8/PPPPPPPP/1RK4R w BHbh - 0 1",
+    ] {
+        let mut board = fen::parse(start).expect("a start").board;
+        for _ in 0..120 {
+            let sorted = |mut v: Vec<usize>| {
+                v.sort();
+                v
+            };
+            let [white, black] = layout.active(&board).map(sorted);
+            let ours = if board.side_to_move() == cozy_chess::Color::White { [white, black] } else { [black, white] };
+            assert_eq!(ours, bullet_mirrored_inputs(&board, &list), "{board}");
+            let moves = engine::position::movegen::legal_moves(&board);
+            if moves.is_empty() {
+                break;
+            }
+            board.play_unchecked(rng.pick(&moves));
+        }
+    }
 }

@@ -36,6 +36,7 @@ use rayon::prelude::*;
 use engine::nnue::embedded;
 use engine::nnue::features::InputLayout;
 use engine::nnue::network::{Network, MAX_BUCKETS, SCALE};
+use tools::layout::parse_king_buckets;
 
 use adamw::AdamW;
 use data::{Filter, Loaded, Sample};
@@ -110,25 +111,6 @@ fn value_of<'a>(arg: &str, value: Option<&'a str>) -> Result<&'a str, String> {
     value.ok_or_else(|| format!("{arg} needs a value"))
 }
 
-/// The layout `--king-buckets` names: `none`, or 32 buckets for the own king on a1 b1 c1 d1 a2 ..
-/// d8 (the board mirrored so that it stands on the a-d files).
-fn king_buckets(text: &str) -> Result<InputLayout, String> {
-    if text == "none" {
-        return Ok(InputLayout::plain());
-    }
-    let half: Vec<u8> = text
-        .split(',')
-        .map(|b| b.trim().parse())
-        .collect::<Result<_, _>>()
-        .map_err(|_| format!("--king-buckets: '{text}' is not a list of bucket numbers"))?;
-    if half.len() != 32 {
-        return Err(format!("--king-buckets: {} buckets given, 32 needed (a1 b1 c1 d1 a2 .. d8)", half.len()));
-    }
-    // Each square of the e-h files takes its mirror image's bucket.
-    let map = std::array::from_fn(|square| half[square / 8 * 4 + (square % 8).min(7 - square % 8)]);
-    InputLayout::new(map, true).map_err(|e| format!("--king-buckets: {e}"))
-}
-
 /// The number given after option `arg`.
 fn number<T: std::str::FromStr>(arg: &str, value: Option<&str>) -> Result<T, String> {
     let text = value_of(arg, value)?;
@@ -156,7 +138,7 @@ fn parse(args: &[String]) -> Result<Request, String> {
             "--out" => request.out = PathBuf::from(value_of(arg, value)?),
             "--hidden" => request.hidden = number(arg, value)?,
             "--buckets" => request.buckets = number(arg, value)?,
-            "--king-buckets" => request.layout = king_buckets(value_of(arg, value)?)?,
+            "--king-buckets" => request.layout = parse_king_buckets(value_of(arg, value)?)?,
             "--epochs" => request.epochs = number(arg, value)?,
             "--batch" => request.batch = number::<usize>(arg, value)?.max(1),
             "--lr" => request.lr = number(arg, value)?,
@@ -459,20 +441,8 @@ mod tests {
         assert!(parse(&["--buckets".to_string(), "33".to_string()]).is_err());
         assert!(parse(&["--colour".to_string(), "1".to_string()]).is_err());
         assert_eq!(parse(&["--colour".to_string()]).map(|_| ()), Err("unknown option '--colour'".to_string()));
-    }
-
-    #[test]
-    fn king_buckets_are_read_for_the_a_to_d_files_and_mirrored() {
-        let list = "0,0,1,1, 2,2,2,2, 3,3,3,3, 3,3,3,3, 4,4,4,4, 4,4,4,4, 4,4,4,4, 4,4,4,4";
-        let layout = king_buckets(list).expect("a good list");
-        assert!(layout.mirrored);
-        assert_eq!(layout.buckets(), 5);
-        assert_eq!(&layout.king_buckets[..8], &[0, 0, 1, 1, 1, 1, 0, 0]);
-        assert_eq!(layout.king_buckets[63], 4);
-        assert_eq!(king_buckets("none"), Ok(InputLayout::plain()));
-        assert!(king_buckets("0,1,2").is_err_and(|e| e.contains("3 buckets given")));
-        assert!(king_buckets("x").is_err());
-        let skipped = list.replace('4', "7");
-        assert!(king_buckets(&skipped).is_err_and(|e| e.contains("unused")));
+        let kings = parse(&["--king-buckets".to_string(), ["0"; 32].join(",")]).expect("one mirrored bucket");
+        assert!(kings.layout.mirrored && kings.layout.buckets() == 1);
+        assert!(parse(&["--king-buckets".to_string(), "0,1".to_string()]).is_err());
     }
 }
