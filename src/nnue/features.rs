@@ -63,8 +63,8 @@ impl View {
 /// from its side, after mirroring), and whether a king on the e-h files mirrors the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InputLayout {
-    pub king_buckets: [u8; 64],
-    pub mirrored: bool,
+    king_buckets: [u8; 64],
+    mirrored: bool,
     /// How many buckets the map uses (asked at every node, so counted once).
     count: usize,
 }
@@ -103,6 +103,16 @@ impl InputLayout {
     /// The squares a king can be on after mirroring (a1..h8 index, from its own side).
     fn reachable(&self) -> impl Iterator<Item = usize> + '_ {
         (0..64).filter(|square| !self.mirrored || square % 8 < 4)
+    }
+
+    /// The bucket of each square of the own king (a1 to h8, from its side, after mirroring).
+    pub fn king_buckets(&self) -> &[u8; 64] {
+        &self.king_buckets
+    }
+
+    /// Whether a king on the e-h files mirrors its perspective's board.
+    pub fn mirrored(&self) -> bool {
+        self.mirrored
     }
 
     /// One bucket and no mirroring: a view that never changes.

@@ -112,9 +112,9 @@ impl Network {
             out.extend_from_slice(&word.to_le_bytes());
         }
         if version == VERSION_KINGS {
-            let flags = if self.layout.mirrored { MIRRORED } else { 0 };
+            let flags = if self.layout.mirrored() { MIRRORED } else { 0 };
             out.extend_from_slice(&flags.to_le_bytes());
-            out.extend_from_slice(&self.layout.king_buckets);
+            out.extend_from_slice(self.layout.king_buckets());
         }
         for value in self.input_weights.iter().chain(&self.input_bias).chain(&self.output_weights) {
             out.extend_from_slice(&value.to_le_bytes());
@@ -176,7 +176,7 @@ impl Network {
     /// Its shape in words: the neurons, and the king buckets when there are any.
     pub fn shape(&self) -> String {
         let neurons = format!("{} neurons", self.hidden);
-        match (self.layout.is_plain(), self.layout.mirrored) {
+        match (self.layout.is_plain(), self.layout.mirrored()) {
             (true, _) => neurons,
             (false, true) => format!("{neurons}, {} king buckets, mirrored", self.layout.buckets()),
             (false, false) => format!("{neurons}, {} king buckets", self.layout.buckets()),

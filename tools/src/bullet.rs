@@ -62,7 +62,7 @@ pub fn from_bullet(bytes: &[u8], hidden: usize, buckets: usize, layout: InputLay
 /// `network` as bullet's quantised file (to start bullet from it, or to compare); an output bias
 /// beyond `i16`, which bullet's layout cannot hold, is an error.
 pub fn to_bullet(network: &Network) -> Result<Vec<u8>, String> {
-    if !network.layout.is_plain() && !network.layout.mirrored {
+    if !network.layout.is_plain() && !network.layout.mirrored() {
         return Err("king buckets without mirroring have no bullet input type here".to_string());
     }
     let mut out = Vec::with_capacity(weight_bytes(network.hidden, network.buckets, &network.layout) + ALIGNMENT);

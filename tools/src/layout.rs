@@ -36,10 +36,10 @@ mod tests {
     fn king_buckets_are_read_for_the_a_to_d_files_and_mirrored() {
         let list = "0,0,1,1, 2,2,2,2, 3,3,3,3, 3,3,3,3, 4,4,4,4, 4,4,4,4, 4,4,4,4, 4,4,4,4";
         let layout = parse_king_buckets(list).expect("a good list");
-        assert!(layout.mirrored);
+        assert!(layout.mirrored());
         assert_eq!(layout.buckets(), 5);
-        assert_eq!(&layout.king_buckets[..8], &[0, 0, 1, 1, 1, 1, 0, 0]);
-        assert_eq!(layout.king_buckets[63], 4);
+        assert_eq!(&layout.king_buckets()[..8], &[0, 0, 1, 1, 1, 1, 0, 0]);
+        assert_eq!(layout.king_buckets()[63], 4);
         assert_eq!(parse_king_buckets(&king_buckets_text(&layout)), Ok(layout));
         assert_eq!(parse_king_buckets("none"), Ok(InputLayout::plain()));
         assert_eq!(king_buckets_text(&InputLayout::plain()), "none");

@@ -28,8 +28,8 @@ pub fn save(path: &Path, model: &Model, optimizer: &AdamW, epochs: u32) -> Resul
         out.extend_from_slice(&word.to_le_bytes());
     }
     out.extend_from_slice(&optimizer.steps.to_le_bytes());
-    out.extend_from_slice(&u32::from(model.layout.mirrored).to_le_bytes());
-    out.extend_from_slice(&model.layout.king_buckets);
+    out.extend_from_slice(&u32::from(model.layout.mirrored()).to_le_bytes());
+    out.extend_from_slice(model.layout.king_buckets());
     let moments = optimizer.moments.iter().flatten();
     for value in model.params.iter().chain(moments) {
         out.extend_from_slice(&value.to_le_bytes());

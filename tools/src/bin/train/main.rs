@@ -251,7 +251,7 @@ fn append_csv(path: &Path, line: &str) -> Result<(), String> {
 fn train(request: &Request) -> Result<(), String> {
     fs::create_dir_all(&request.out).map_err(|e| format!("{}: {e}", request.out.display()))?;
     // Mirrored inputs read a position and its mirror image alike: no copies to add.
-    let filter = Filter { skip_plies: request.skip_plies, mirror: request.mirror && !request.layout.mirrored };
+    let filter = Filter { skip_plies: request.skip_plies, mirror: request.mirror && !request.layout.mirrored() };
     let Loaded { training, holdout } = if request.holdout_files.is_empty() {
         data::load(&request.data, &filter, request.holdout, request.seed)?
     } else {
@@ -442,7 +442,7 @@ mod tests {
         assert!(parse(&["--colour".to_string(), "1".to_string()]).is_err());
         assert_eq!(parse(&["--colour".to_string()]).map(|_| ()), Err("unknown option '--colour'".to_string()));
         let kings = parse(&["--king-buckets".to_string(), ["0"; 32].join(",")]).expect("one mirrored bucket");
-        assert!(kings.layout.mirrored && kings.layout.buckets() == 1);
+        assert!(kings.layout.mirrored() && kings.layout.buckets() == 1);
         assert!(parse(&["--king-buckets".to_string(), "0,1".to_string()]).is_err());
     }
 }
