@@ -76,7 +76,7 @@ fn all_200_positions_probe_to_their_wdl_and_dtz() {
 #[test]
 fn loading_reports_what_was_found() {
     let description = tables().describe();
-    let expected = if shared_present() { "35 WDL and 35 DTZ tables" } else { "4 WDL and 4 DTZ tables" };
+    let expected = if shared_present() { "35 WDL and 35 DTZ tables" } else { "5 WDL and 5 DTZ tables" };
     assert!(description.starts_with(expected), "{description}");
     assert!(description.ends_with("up to 4 pieces"), "{description}");
 }
