@@ -132,27 +132,54 @@ pub struct Loaded {
     pub holdout: Vec<Sample>,
 }
 
-/// Every kept position of the games in `paths`, each position once, shuffled by `seed`; a
-/// `holdout` share of the games (drawn by `seed`) is kept apart, without positions the training
-/// games also reach.
-pub fn load(paths: &[PathBuf], filter: &Filter, holdout: f32, seed: u64) -> Result<Loaded, String> {
-    split(&read_all(paths)?, filter, holdout, seed)
+/// Every kept position of the games in `paths` (the first whole games up to `budget` recorded
+/// positions, when given), each position once, shuffled by `seed`; a `holdout` share of the games
+/// (drawn by `seed`) is kept apart, without positions the training games also reach.
+pub fn load(
+    paths: &[PathBuf],
+    budget: Option<usize>,
+    filter: &Filter,
+    holdout: f32,
+    seed: u64,
+) -> Result<Loaded, String> {
+    split(&read_all(paths, budget)?, filter, holdout, seed)
 }
 
 /// Trains on the games of `paths` and holds out every game of `holdout_paths` (left out of the
 /// training if also among `paths`): a fixed holdout, the same positions whatever is trained on,
 /// so that runs on different data (old data in or out) compare on it.
-pub fn load_apart(paths: &[PathBuf], holdout_paths: &[PathBuf], filter: &Filter, seed: u64) -> Result<Loaded, String> {
+pub fn load_apart(
+    paths: &[PathBuf],
+    budget: Option<usize>,
+    holdout_paths: &[PathBuf],
+    filter: &Filter,
+    seed: u64,
+) -> Result<Loaded, String> {
     let trained: Vec<PathBuf> = paths.iter().filter(|path| !holdout_paths.contains(path)).cloned().collect();
-    apart(&read_all(&trained)?, &read_all(holdout_paths)?, filter, seed)
+    apart(&read_all(&trained, budget)?, &read_all(holdout_paths, None)?, filter, seed)
 }
 
-fn read_all(paths: &[PathBuf]) -> Result<Vec<GameRecord>, String> {
+/// The games of `paths` in order; with a `budget`, only the whole games whose recorded positions
+/// (one a move) fit in it, so that data of different costs can be compared at equal cost.
+fn read_all(paths: &[PathBuf], budget: Option<usize>) -> Result<Vec<GameRecord>, String> {
     let mut games = Vec::new();
     for path in paths {
         games.extend(read_games(path)?.0);
     }
-    Ok(games)
+    Ok(within(games, budget))
+}
+
+/// The first `games` whose moves add up to at most `budget`.
+fn within(games: Vec<GameRecord>, budget: Option<usize>) -> Vec<GameRecord> {
+    let Some(budget) = budget else { return games };
+    let mut total = 0;
+    games
+        .into_iter()
+        .take_while(|game| {
+            total += game.moves.len();
+            total <= budget
+        })
+        .collect()
 }
 
 /// `load_apart`'s sets: the holdout's positions each once, then the training's without them.
@@ -284,6 +311,18 @@ mod tests {
         let start_key = key(&Sample::new(&Board::default(), 0, 0.5));
         assert!(small.holdout.iter().any(|s| key(s) == start_key));
         assert!(large.training.iter().all(|s| key(s) != start_key));
+    }
+
+    #[test]
+    fn a_budget_keeps_the_first_whole_games_that_fit() {
+        let mut rng = Rng::new(3);
+        let games: Vec<GameRecord> = (1..=5).map(|id| random_game(&mut rng, id, 30)).collect();
+        let lengths: Vec<usize> = games.iter().map(|g| g.moves.len()).collect();
+        let two = lengths[0] + lengths[1];
+        assert_eq!(within(games.clone(), Some(two)).len(), 2);
+        assert_eq!(within(games.clone(), Some(two + lengths[2] - 1)).len(), 2);
+        assert_eq!(within(games.clone(), Some(0)).len(), 0);
+        assert_eq!(within(games, None).len(), 5);
     }
 
     #[test]

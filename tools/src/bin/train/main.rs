@@ -52,6 +52,7 @@ const USAGE: &str = "usage: train --out DIR [--hidden 256] [--buckets 8] [--king
 --king-buckets LIST: 32 buckets, one per own-king square a1 b1 c1 d1 a2 .. d8 (mirrored inputs)
 --holdout-file FILE (repeatable): hold out these games instead of a share, the same holdout for runs on
     other data (old data in or out)
+--max-positions N: train on the first whole games up to N recorded positions (screens at equal cost)
 DATA: `datagen` files or packed chunks (nets/data/*.games.zst)
 Networks trained by bullet: train import-bullet IN.bin OUT.nnue --hidden H --buckets B; train export-bullet IN.nnue OUT.bin";
 
@@ -75,6 +76,8 @@ struct Request {
     holdout: f32,
     /// A fixed holdout: these files' games, never trained on (instead of a `holdout` share).
     holdout_files: Vec<PathBuf>,
+    /// Train on the first whole games up to this many recorded positions (equal-cost screens).
+    max_positions: Option<usize>,
     threads: usize,
     seed: u64,
     resume: bool,
@@ -99,6 +102,7 @@ impl Default for Request {
             mirror: true,
             holdout: 0.02,
             holdout_files: Vec::new(),
+            max_positions: None,
             threads: 2,
             seed: 1,
             resume: false,
@@ -149,6 +153,7 @@ fn parse(args: &[String]) -> Result<Request, String> {
             "--skip-plies" => request.skip_plies = number(arg, value)?,
             "--holdout" => request.holdout = number(arg, value)?,
             "--holdout-file" => request.holdout_files.push(PathBuf::from(value_of(arg, value)?)),
+            "--max-positions" => request.max_positions = Some(number(arg, value)?),
             "--threads" => request.threads = number::<usize>(arg, value)?.max(1),
             "--seed" => request.seed = number(arg, value)?,
             _ => return Err(format!("unknown option '{arg}'")),
@@ -253,9 +258,9 @@ fn train(request: &Request) -> Result<(), String> {
     // Mirrored inputs read a position and its mirror image alike: no copies to add.
     let filter = Filter { skip_plies: request.skip_plies, mirror: request.mirror && !request.layout.mirrored() };
     let Loaded { training, holdout } = if request.holdout_files.is_empty() {
-        data::load(&request.data, &filter, request.holdout, request.seed)?
+        data::load(&request.data, request.max_positions, &filter, request.holdout, request.seed)?
     } else {
-        data::load_apart(&request.data, &request.holdout_files, &filter, request.seed)?
+        data::load_apart(&request.data, request.max_positions, &request.holdout_files, &filter, request.seed)?
     };
     eprintln!("{} positions to train on, {} held out (whole games)", training.len(), holdout.len());
     let reference = quantised_mean_loss(&embedded::network(), &holdout, request.wdl);
