@@ -137,11 +137,9 @@ impl Model {
     pub fn quantise(&self) -> Network {
         let round = |x: f32, scale: i32| (x * scale as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
         let (b1, w2, b2) = (self.input_bias_at(), self.output_weights_at(0), self.output_bias_at(0));
-        let h = self.hidden;
-        let input_weight = |i: usize| self.rows_of(i / h).map(|at| self.params[at + i % h]).sum::<f32>();
         Network::new(
             self.hidden,
-            (0..b1).map(|i| round(input_weight(i).clamp(-CLIP, CLIP), QA)).collect(),
+            self.prepare().rows.iter().map(|&w| round(w.clamp(-CLIP, CLIP), QA)).collect(),
             self.params[b1..w2].iter().map(|&w| round(w, QA)).collect(),
             self.params[w2..b2].iter().map(|&w| round(w, QB)).collect(),
             self.params[b2..b2 + self.buckets].iter().map(|&b| (b * (QA * QB) as f32).round() as i32).collect(),
