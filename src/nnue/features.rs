@@ -16,6 +16,10 @@ pub const INPUTS: usize = 768;
 pub const MAX_ACTIVE: usize = 32;
 /// The most king buckets a layout may have.
 pub const MAX_KING_BUCKETS: usize = 32;
+/// Bytes of a layout in a file (`InputLayout::to_bytes`).
+pub const LAYOUT_BYTES: usize = 4 + 64;
+/// The flag of a mirrored layout in those bytes.
+const MIRRORED: u32 = 1;
 
 /// The piece-square feature of `color`'s `piece` on `square`, from `perspective`'s side, before
 /// any king bucket or mirroring.
@@ -86,6 +90,26 @@ impl InputLayout {
             return Err(format!("king buckets must number 0 to at most {} with none unused", MAX_KING_BUCKETS - 1));
         }
         Ok(layout)
+    }
+
+    /// The layout as files keep it: `u32` flags (bit 0: mirrored), then the 64 buckets.
+    pub fn to_bytes(&self) -> [u8; LAYOUT_BYTES] {
+        let flags = if self.mirrored { MIRRORED } else { 0 };
+        let mut out = [0; LAYOUT_BYTES];
+        out[..4].copy_from_slice(&flags.to_le_bytes());
+        out[4..].copy_from_slice(&self.king_buckets);
+        out
+    }
+
+    /// The layout `to_bytes` wrote, from the start of `bytes`; an error if they are too few or the
+    /// map is bad.
+    pub fn from_bytes(bytes: &[u8]) -> Result<InputLayout, String> {
+        let (Some(flags), Some(map)) = (bytes.get(..4), bytes.get(4..LAYOUT_BYTES)) else {
+            return Err("king bucket layout cut short".to_string());
+        };
+        let flags = u32::from_le_bytes([flags[0], flags[1], flags[2], flags[3]]);
+        let map = map.try_into().map_err(|_| "bad king bucket map".to_string())?;
+        InputLayout::new(map, flags & MIRRORED != 0)
     }
 
     /// A mirrored layout from the buckets of the 32 squares of the a-d files (a1 b1 c1 d1 a2 .. d8,

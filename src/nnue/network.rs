@@ -20,7 +20,7 @@
 
 use cozy_chess::{Board, Color};
 
-use super::features::InputLayout;
+use super::features::{InputLayout, LAYOUT_BYTES};
 use super::simd::{screlu_dot, NARROW_WEIGHT};
 
 /// Quantisation of the input layer and of the output weights.
@@ -46,9 +46,7 @@ const VERSION_ONE: u32 = 1;
 /// and the king bucket map.
 const HEADER_ONE: usize = 12;
 const HEADER: usize = 16;
-const HEADER_KINGS: usize = HEADER + 4 + 64;
-/// Version 3's flag for a mirrored layout.
-const MIRRORED: u32 = 1;
+const HEADER_KINGS: usize = HEADER + LAYOUT_BYTES;
 /// The most output buckets a file may have.
 pub const MAX_BUCKETS: usize = 32;
 /// Most pieces on a board: the range the buckets share.
@@ -112,9 +110,7 @@ impl Network {
             out.extend_from_slice(&word.to_le_bytes());
         }
         if version == VERSION_KINGS {
-            let flags = if self.layout.mirrored() { MIRRORED } else { 0 };
-            out.extend_from_slice(&flags.to_le_bytes());
-            out.extend_from_slice(self.layout.king_buckets());
+            out.extend_from_slice(&self.layout.to_bytes());
         }
         for value in self.input_weights.iter().chain(&self.input_bias).chain(&self.output_weights) {
             out.extend_from_slice(&value.to_le_bytes());
@@ -142,12 +138,8 @@ impl Network {
             return Err("network file cut short in its header".to_string());
         }
         let buckets = if version == VERSION_ONE { 1 } else { word(HEADER_ONE) as usize };
-        let layout = if version == VERSION_KINGS {
-            let map = bytes[HEADER + 4..HEADER_KINGS].try_into().map_err(|_| "bad king bucket map".to_string())?;
-            InputLayout::new(map, word(HEADER) & MIRRORED != 0)?
-        } else {
-            InputLayout::plain()
-        };
+        let layout =
+            if version == VERSION_KINGS { InputLayout::from_bytes(&bytes[HEADER..])? } else { InputLayout::plain() };
         let hidden = word(8) as usize;
         let inputs = layout.inputs();
         let shorts = (inputs + 1 + 2 * buckets) * hidden;

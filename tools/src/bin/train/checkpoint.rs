@@ -7,7 +7,7 @@
 use std::fs;
 use std::path::Path;
 
-use engine::nnue::features::InputLayout;
+use engine::nnue::features::{InputLayout, LAYOUT_BYTES};
 
 use crate::adamw::AdamW;
 use crate::model::Model;
@@ -17,9 +17,7 @@ const MAGIC: &[u8; 4] = b"CZC3";
 const MAGIC_PLAIN: &[u8; 4] = b"CZC2";
 /// Bytes before the layout, and before the floats.
 const HEADER_PLAIN: usize = 24;
-const HEADER: usize = HEADER_PLAIN + 4 + 64;
-/// The flag of mirrored inputs.
-const MIRRORED: u32 = 1;
+const HEADER: usize = HEADER_PLAIN + LAYOUT_BYTES;
 
 pub fn save(path: &Path, model: &Model, optimizer: &AdamW, epochs: u32) -> Result<(), String> {
     let mut out = Vec::with_capacity(HEADER + 12 * model.params.len());
@@ -28,8 +26,7 @@ pub fn save(path: &Path, model: &Model, optimizer: &AdamW, epochs: u32) -> Resul
         out.extend_from_slice(&word.to_le_bytes());
     }
     out.extend_from_slice(&optimizer.steps.to_le_bytes());
-    out.extend_from_slice(&u32::from(model.layout.mirrored()).to_le_bytes());
-    out.extend_from_slice(model.layout.king_buckets());
+    out.extend_from_slice(&model.layout.to_bytes());
     let moments = optimizer.moments.iter().flatten();
     for value in model.params.iter().chain(moments) {
         out.extend_from_slice(&value.to_le_bytes());
@@ -51,8 +48,7 @@ pub fn load(path: &Path) -> Result<(Model, AdamW, u32), String> {
     let (hidden, buckets, epochs) = (word(4) as usize, word(8) as usize, word(12));
     let steps = u64::from(word(16)) | u64::from(word(20)) << 32;
     let layout = if header == HEADER {
-        let map = bytes[HEADER_PLAIN + 4..HEADER].try_into().map_err(|_| "bad king buckets".to_string())?;
-        InputLayout::new(map, word(HEADER_PLAIN) & MIRRORED != 0).map_err(|e| format!("{}: {e}", path.display()))?
+        InputLayout::from_bytes(&bytes[HEADER_PLAIN..]).map_err(|e| format!("{}: {e}", path.display()))?
     } else {
         InputLayout::plain()
     };
