@@ -6,7 +6,6 @@ use engine::nnue::features::InputLayout;
 use engine::nnue::network::Network;
 
 /// The network, and the file `name` it was written to.
-#[allow(dead_code)]
 pub fn network_file(name: &str) -> (PathBuf, Network) {
     network_file_with(name, InputLayout::plain())
 }

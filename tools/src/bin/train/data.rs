@@ -50,6 +50,7 @@ impl Sample {
             return perspectives;
         }
         perspectives.map(|features| {
+            // Features are already seen from their own side: the perspective named does not matter.
             let view = layout.view_from(Color::White, own_king(&features[..usize::from(self.count)]));
             features.map(|f| view.place(usize::from(f)) as u16)
         })
