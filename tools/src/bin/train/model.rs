@@ -35,15 +35,12 @@ pub struct Model {
     pub params: Vec<f32>,
 }
 
-/// `clamp(x, 0, 1)²` and its derivative.
+/// `clamp(x, 0, 1)²` and its derivative. Without branches: a net's activations fall on either side
+/// of the clamp at random, and the loops over them vectorise.
 fn screlu(x: f32) -> (f32, f32) {
-    if x <= 0.0 {
-        (0.0, 0.0)
-    } else if x >= 1.0 {
-        (1.0, 0.0)
-    } else {
-        (x * x, 2.0 * x)
-    }
+    let clamped = x.clamp(0.0, 1.0);
+    let slope = if x > 0.0 && x < 1.0 { 2.0 * x } else { 0.0 };
+    (clamped * clamped, slope)
 }
 
 impl Model {
@@ -197,10 +194,12 @@ impl Prepared<'_> {
         grad[b2_at] += d_out;
         let mut d_acc = vec![0.0; h];
         for (side, inputs) in sample.inputs(&model.layout).iter().enumerate() {
-            for i in 0..h {
-                let (s, ds) = activations[side * h + i];
-                grad[w2_at + side * h + i] += d_out * s;
-                d_acc[i] = d_out * model.params[w2_at + side * h + i] * ds;
+            let at = w2_at + side * h;
+            let w2 = &model.params[at..at + h];
+            let sides = grad[at..at + h].iter_mut().zip(w2).zip(&activations[side * h..(side + 1) * h]);
+            for (((g, w), (s, ds)), d) in sides.zip(d_acc.iter_mut()) {
+                *g += d_out * s;
+                *d = d_out * w * ds;
             }
             for (g, d) in grad[model.input_bias_at()..model.input_bias_at() + h].iter_mut().zip(&d_acc) {
                 *g += d;
