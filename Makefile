@@ -9,7 +9,7 @@
 #   make run             build, then start the engine (UCI on stdin/stdout)
 #   make datagen         the self-play data generator at ./datagen (tools/), built the same way
 #   make train           the network trainer at ./train (tools/), for this CPU (its float loops in
-#                        AVX2 or wider where the CPU has them: a third faster than plain x86-64)
+#                        AVX2 or wider where the CPU has them: a quarter to a half faster)
 #   make test            every test of the engine and the tools (unit, perft, UCI transcripts through
 #                        the built binary, the `tune` build's options, and the python-chess client
 #                        tests; installs python-chess when it is missing)
