@@ -90,7 +90,7 @@ datagen:
 
 # The trainer of the tools package, for $(CPU); no profile (its run would need training data).
 train:
-	RUSTFLAGS="$(FLAGS)" $(CARGO) build --release -p tools --bin train --target-dir $(TARGET_DIR)
+	RUSTFLAGS="$(FLAGS)" $(CARGO) build --release -p tools --bin train $(FEATURES) --target-dir $(TARGET_DIR)
 	cp $(TARGET_DIR)/release/train $(TRAIN)
 
 run: build
