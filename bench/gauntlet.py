@@ -113,7 +113,7 @@ def main():
     bench = bench_nodes(args.engine)
     for name in names:
         line = command(args, name)
-        print(f"gauntlet: {name}: {' '.join(line)}", flush=True)
+        print(f"gauntlet: {name}: {shlex.join(line)}", flush=True)
         # fastchess writes its config.json where it runs: in OUT, not in the tree.
         run = subprocess.run(line, capture_output=True, text=True, cwd=args.out)
         with open(os.path.join(args.out, name + ".log"), "w") as log:
