@@ -196,8 +196,8 @@ impl Prepared<'_> {
         for (side, inputs) in sample.inputs(&model.layout).iter().enumerate() {
             let at = w2_at + side * h;
             let w2 = &model.params[at..at + h];
-            let sides = grad[at..at + h].iter_mut().zip(w2).zip(&activations[side * h..(side + 1) * h]);
-            for (((g, w), (s, ds)), d) in sides.zip(d_acc.iter_mut()) {
+            let neurons = grad[at..at + h].iter_mut().zip(w2).zip(&activations[side * h..(side + 1) * h]);
+            for (((g, w), (s, ds)), d) in neurons.zip(d_acc.iter_mut()) {
                 *g += d_out * s;
                 *d = d_out * w * ds;
             }
