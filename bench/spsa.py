@@ -18,6 +18,12 @@ The clock, not fixed nodes, by default (`--tc 5+0.05`): several parameters trade
 (reductions, pruning margins), and at fixed nodes a parameter that searches fewer nodes per move
 would look free; `--nodes N` is there for quick screens. A stopped run goes on from the CSV's last
 row with `--csv` the same file. Tuned values land only with a 10+0.1 confirmation match (ledger).
+
+`--params` tunes a few of them, the rest at their defaults: on two cores all of them take more games
+than a run can have, so tune the margins that are in evaluation units after a new net, e.g.
+
+    --params rfp_margin razor_base razor_per_depth_squared futility_base futility_per_depth \\
+        see_quiet_margin see_noisy_margin probcut_margin delta_margin aspiration_delta nmp_eval_divisor
 """
 import argparse
 import csv
@@ -41,6 +47,17 @@ def parameters(engine):
     return params
 
 
+def chosen(params, names):
+    """The parameters named in `names` (each may hold several, comma-separated); all when none."""
+    if not names:
+        return params
+    wanted = [name.strip() for group in names for name in group.split(",") if name.strip()]
+    unknown = sorted(set(wanted) - {p[0] for p in params})
+    if unknown:
+        sys.exit(f"spsa: not tunable (see `engine spsa`): {', '.join(unknown)}")
+    return [p for p in params if p[0] in wanted]
+
+
 def resume(path, params):
     """The iteration to go on from and the values, from the CSV's last row (or the start)."""
     values = {p[0]: p[1] for p in params}
@@ -51,6 +68,8 @@ def resume(path, params):
     if not rows:
         return 0, values
     last = rows[-1]
+    if set(last) != {"iteration", "wins", "losses", "draws"} | set(values):
+        sys.exit(f"spsa: {path} tunes other parameters than these; give the same --params or a new --csv")
     return int(last["iteration"]), {name: float(last[name]) for name in values}
 
 
@@ -86,9 +105,11 @@ def main():
     parser.add_argument("--nodes", type=int, help="fixed nodes a move instead of the clock")
     parser.add_argument("--concurrency", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--params", nargs="+", help="names to tune (default: all that `engine spsa` prints); "
+                        "the others keep their defaults")
     args = parser.parse_args()
     args.engine, args.fastchess, args.book = (os.path.abspath(p) for p in (args.engine, args.fastchess, args.book))
-    params = parameters(args.engine)
+    params = chosen(parameters(args.engine), args.params)
     start, values = resume(args.csv, params)
     names = [p[0] for p in params]
     fresh = not os.path.exists(args.csv) or os.path.getsize(args.csv) == 0

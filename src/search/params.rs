@@ -172,11 +172,19 @@ params! {
     claim_check_plies = 8, 2..=16, step 1;
 }
 
+/// The draw rules' safety margins: they decide which scores are true, not how strong the search is,
+/// so a tuner never moves them (a tune would trade a rule for a few Elo).
+pub const RULE_PARAMS: [&str; 3] = ["repetition_guard_plies", "tt_clock_margin", "claim_check_plies"];
+
+/// The parameters a tuner may move: all but `RULE_PARAMS`.
+pub fn tunable() -> impl Iterator<Item = &'static Param> {
+    PARAMS.iter().filter(|p| !RULE_PARAMS.contains(&p.name))
+}
+
 /// The SPSA input OpenBench reads: one `name, int, value, min, max, step, learning rate` line per
-/// parameter.
+/// tunable parameter.
 pub fn spsa_input() -> Vec<String> {
-    PARAMS
-        .iter()
+    tunable()
         .map(|p| {
             format!(
                 "{}, int, {:.1}, {:.1}, {:.1}, {:.1}, {}",
@@ -197,7 +205,11 @@ mod tests {
             assert_eq!(PARAMS.iter().filter(|q| q.name == p.name).count(), 1, "{}", p.name);
         }
         assert_eq!(rfp_margin(), 75);
-        assert_eq!(spsa_input().len(), PARAMS.len());
+        assert_eq!(spsa_input().len(), PARAMS.len() - RULE_PARAMS.len());
+        for name in RULE_PARAMS {
+            assert_eq!(PARAMS.iter().filter(|p| p.name == name).count(), 1, "{name}");
+            assert!(!spsa_input().iter().any(|line| line.starts_with(&format!("{name},"))), "{name}");
+        }
         assert_eq!(spsa_input()[1], "rfp_margin, int, 75.0, 30.0, 150.0, 6.0, 0.002");
     }
 }
