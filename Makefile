@@ -11,8 +11,8 @@
 #   make train           the network trainer at ./train (tools/), for this CPU (its float loops in
 #                        AVX2 or wider where the CPU has them: a quarter to a half faster)
 #   make test            every test of the engine and the tools (unit, perft, UCI transcripts through
-#                        the built binary, the `tune` build's options, and the python-chess client
-#                        tests; installs python-chess when it is missing)
+#                        the built binary, the `tune` build's options, the python-chess client
+#                        tests and the bench scripts' checks; installs python-chess when missing)
 #   make perft           every position of tests/data/perft at every listed depth (long)
 #   make bench           the bench node count and speed
 
@@ -100,6 +100,7 @@ test: python-chess
 	$(CARGO) test --release --workspace
 	$(CARGO) test --release --features tune --test uci_tune --target-dir target/tune
 	$(PYTHON) tests/client/python_chess.py target/release/engine
+	$(PYTHON) tests/scripts/bench_tools.py
 
 # python-chess for the client tests: from pip, or Debian's package where pip may not install.
 python-chess:

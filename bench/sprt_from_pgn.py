@@ -44,6 +44,26 @@ def pair_scores(paths, drop_time_losses=False):
     return scores, dropped
 
 
+def elo(score):
+    return -400 * math.log10(1 / min(max(score, 1e-6), 1 - 1e-6) - 1)
+
+
+def verdict(pairs, bounds=(-5.0, 0.0), alpha=0.05, beta=0.05):
+    """(score, Elo, its 95 % interval, LLR, its lower and upper bound, verdict) of the pair scores."""
+    n = len(pairs)
+    s = sum(pairs) / n
+    var = max(sum(x * x for x in pairs) / n - s * s, 0.0) / n
+    lo, hi = s - 1.96 * math.sqrt(var), s + 1.96 * math.sqrt(var)
+    s0, s1 = (1 / (1 + 10 ** (-e / 400)) for e in bounds)
+    # While every pair has scored the same there is no variance to weigh the score by; a tiny stand-in
+    # (match.py's) turns the first pairs into a huge LLR and a verdict after two pairs.
+    llr = (s1 - s0) * (2 * s - s0 - s1) / (2 * var) if var > 0 else 0.0
+    lower = math.log(beta / (1 - alpha))
+    upper = math.log((1 - beta) / alpha)
+    said = "H1 accepted" if llr >= upper else "H0 accepted" if llr <= lower else "continue"
+    return s, elo(s), (elo(lo), elo(hi)), llr, (lower, upper), said
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--sprt", nargs=2, type=float, default=[-5.0, 0.0])
@@ -55,22 +75,11 @@ def main():
     pairs, dropped = pair_scores(args.pgn, args.drop_time_losses)
     if dropped:
         print(f"left out {dropped} pairs with a time loss")
-    n = len(pairs)
-    if n == 0:
+    if not pairs:
         raise SystemExit("no complete pair of games in the PGNs given")
-    s = sum(pairs) / n
-    var = max(sum(x * x for x in pairs) / n - s * s, 0.0) / n
-    elo = lambda x: -400 * math.log10(1 / min(max(x, 1e-6), 1 - 1e-6) - 1)
-    lo, hi = s - 1.96 * math.sqrt(var), s + 1.96 * math.sqrt(var)
-    s0, s1 = (1 / (1 + 10 ** (-e / 400)) for e in args.sprt)
-    # While every pair has scored the same there is no variance to weigh the score by; a tiny stand-in
-    # (match.py's) turns the first pairs into a huge LLR and a verdict after two pairs.
-    llr = (s1 - s0) * (2 * s - s0 - s1) / (2 * var) if var > 0 else 0.0
-    lower = math.log(args.beta / (1 - args.alpha))
-    upper = math.log((1 - args.beta) / args.alpha)
-    verdict = "H1 accepted" if llr >= upper else "H0 accepted" if llr <= lower else "continue"
-    print(f"pairs {n}  score {s:.3f}  elo {elo(s):+.1f} [{elo(lo):+.1f}, {elo(hi):+.1f}]  "
-          f"llr {llr:.2f} ({lower:.2f}, {upper:.2f})  {verdict}")
+    s, e, (lo, hi), llr, (lower, upper), said = verdict(pairs, args.sprt, args.alpha, args.beta)
+    print(f"pairs {len(pairs)}  score {s:.3f}  elo {e:+.1f} [{lo:+.1f}, {hi:+.1f}]  "
+          f"llr {llr:.2f} ({lower:.2f}, {upper:.2f})  {said}")
 
 
 if __name__ == "__main__":

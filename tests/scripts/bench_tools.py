@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""The measuring scripts of `bench/` whose output decides what lands: the pooled SPRT verdict
+(`sprt_from_pgn.py`) and the SPSA driver's choice of parameters and its resumption (`spsa.py`).
+
+    python3 tests/scripts/bench_tools.py
+
+Run by `make test`; needs python-chess. Ends with a cargo-style line that .ci/run adds up.
+"""
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench"))
+
+import spsa  # noqa: E402
+import sprt_from_pgn  # noqa: E402
+
+
+def game(white, result, termination="checkmate"):
+    return (f'[White "{white}"]\n[Black "{"B" if white == "A" else "A"}"]\n[Result "{result}"]\n'
+            f'[Termination "{termination}"]\n\n{result}\n\n')
+
+
+def write(folder, name, text):
+    path = os.path.join(folder, name)
+    with open(path, "w") as file:
+        file.write(text)
+    return path
+
+
+class PooledSprt(unittest.TestCase):
+    def setUp(self):
+        self.folder = tempfile.mkdtemp()
+
+    def test_a_pair_is_scored_for_engine_a_whichever_colour_it_had(self):
+        # A wins with white, then draws with black; then B wins both games of the next pair.
+        games = game("A", "1-0") + game("B", "1/2-1/2") + game("A", "0-1") + game("B", "1-0")
+        path = write(self.folder, "run.pgn", games)
+        self.assertEqual(sprt_from_pgn.pair_scores([path]), ([0.75, 0.0], 0))
+
+    def test_runs_pool_as_one_and_a_lone_last_game_is_left_out(self):
+        one = write(self.folder, "one.pgn", game("A", "1-0") + game("B", "1-0"))
+        two = write(self.folder, "two.pgn", game("A", "1/2-1/2") + game("B", "0-1") + game("A", "1-0"))
+        games = game("A", "1-0") + game("B", "1-0") + game("A", "1/2-1/2") + game("B", "0-1")
+        both = write(self.folder, "both.pgn", games)
+        self.assertEqual(sprt_from_pgn.pair_scores([one, two]), sprt_from_pgn.pair_scores([both]))
+        self.assertEqual(sprt_from_pgn.pair_scores([one, two])[0], [0.5, 0.75])
+
+    def test_time_losses_can_be_left_out_pair_by_pair(self):
+        games = game("A", "1-0") + game("B", "1-0", "B time loss") + game("A", "0-1") + game("B", "1-0")
+        path = write(self.folder, "run.pgn", games)
+        self.assertEqual(sprt_from_pgn.pair_scores([path], drop_time_losses=True), ([0.0], 1))
+
+    def test_the_verdict_follows_the_score(self):
+        # 50 pairs of 1 and 0.5: score 0.75, variance 0.0625 / 100; by hand, LLR of [-5, 0] = 2.9194.
+        llr = sprt_from_pgn.verdict([1.0, 0.5] * 50)[3]
+        self.assertAlmostEqual(llr, 2.9194, places=3)
+        self.assertEqual(sprt_from_pgn.verdict([1.0, 0.5] * 60)[5], "H1 accepted")
+        self.assertEqual(sprt_from_pgn.verdict([0.0, 0.5] * 60)[5], "H0 accepted")
+        self.assertEqual(sprt_from_pgn.verdict([0.5, 1.0, 0.0, 0.5] * 3)[5], "continue")
+
+    def test_no_verdict_while_every_pair_scored_the_same(self):
+        self.assertEqual(sprt_from_pgn.verdict([1.0] * 30)[3:], (0.0, sprt_from_pgn.verdict([1.0])[4], "continue"))
+
+
+PARAMS = [("rfp_margin", 75, 30, 150, 6, 0.002), ("razor_base", 400, 150, 800, 30, 0.002),
+          ("lmr_base", 75, 0, 150, 8, 0.002)]
+
+
+class Spsa(unittest.TestCase):
+    def test_params_pick_the_named_ones_in_either_spelling(self):
+        self.assertEqual(spsa.chosen(PARAMS, None), PARAMS)
+        self.assertEqual([p[0] for p in spsa.chosen(PARAMS, ["rfp_margin,lmr_base"])], ["rfp_margin", "lmr_base"])
+        self.assertEqual([p[0] for p in spsa.chosen(PARAMS, ["razor_base", "lmr_base"])], ["razor_base", "lmr_base"])
+        with self.assertRaises(SystemExit):
+            spsa.chosen(PARAMS, ["tt_clock_margin"])
+
+    def test_a_run_resumes_from_its_last_row_and_only_for_the_same_parameters(self):
+        path = write(tempfile.mkdtemp(), "run.csv", "iteration,wins,losses,draws,rfp_margin,lmr_base\n"
+                     "1,3,1,4,75.5,74.2\n2,1,2,5,76.25,73.0\n")
+        chosen = spsa.chosen(PARAMS, ["rfp_margin,lmr_base"])
+        self.assertEqual(spsa.resume(path, chosen), (2, {"rfp_margin": 76.25, "lmr_base": 73.0}))
+        with self.assertRaises(SystemExit):
+            spsa.resume(path, PARAMS)
+        self.assertEqual(spsa.resume(path + ".new", PARAMS)[0], 0)
+
+
+def main():
+    loader = unittest.defaultTestLoader
+    suite = unittest.TestSuite([loader.loadTestsFromTestCase(c) for c in (PooledSprt, Spsa)])
+    result = unittest.TextTestRunner(verbosity=2).run(suite)
+    failed = len(result.failures) + len(result.errors)
+    status = "ok" if failed == 0 else "FAILED"
+    print(f"test result: {status}. {result.testsRun - failed} passed; {failed} failed; 0 ignored (bench scripts)")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
