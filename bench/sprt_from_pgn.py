@@ -9,7 +9,9 @@ match.py writes the two games of an opening pair one after the other. Runs of th
 Gzipped PGNs (`.pgn.gz`) are read as they are. `--drop-time-losses` leaves out every pair with a game that match.py ended
 on time (its Termination header says "time loss"), to show whether those games move the result.
 
-Engine A is the one whose name in the PGN is "A" (the build under test).
+Engine A is the one whose name in the PGN is "A" (the build under test). Runs whose games are gone
+pool through their pentanomial counts from the ledger (`--ptnml 12 52 118 64 8`: pairs scoring 0,
+0.25, 0.5, 0.75 and 1 for A); the pair scores are all an SPRT reads.
 """
 import argparse
 import gzip
@@ -44,6 +46,11 @@ def pair_scores(paths, drop_time_losses=False):
     return scores, dropped
 
 
+def from_pentanomial(counts):
+    """The pair scores that pentanomial counts (pairs scoring 0, 0.25, 0.5, 0.75, 1) stand for."""
+    return [score / 4 for score, count in enumerate(counts) for _ in range(count)]
+
+
 def elo(score):
     return -400 * math.log10(1 / min(max(score, 1e-6), 1 - 1e-6) - 1)
 
@@ -70,9 +77,12 @@ def main():
     p.add_argument("--alpha", type=float, default=0.05)
     p.add_argument("--beta", type=float, default=0.05)
     p.add_argument("--drop-time-losses", action="store_true")
-    p.add_argument("pgn", nargs="+")
+    p.add_argument("--ptnml", nargs=5, type=int, action="append", default=[], metavar="N",
+                   help="pairs of an earlier run scoring 0, 0.25, 0.5, 0.75, 1 (repeatable)")
+    p.add_argument("pgn", nargs="*")
     args = p.parse_args()
     pairs, dropped = pair_scores(args.pgn, args.drop_time_losses)
+    pairs += [score for counts in args.ptnml for score in from_pentanomial(counts)]
     if dropped:
         print(f"left out {dropped} pairs with a time loss")
     if not pairs:

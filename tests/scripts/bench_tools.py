@@ -47,6 +47,12 @@ class PooledSprt(unittest.TestCase):
         self.assertEqual(sprt_from_pgn.pair_scores([one, two]), sprt_from_pgn.pair_scores([both]))
         self.assertEqual(sprt_from_pgn.pair_scores([one, two])[0], [0.5, 0.75])
 
+    def test_a_run_pools_by_its_pentanomial_counts_as_by_its_games(self):
+        games = game("A", "1-0") + game("B", "1/2-1/2") + game("A", "0-1") + game("B", "1-0")
+        games += game("A", "1-0") + game("B", "0-1")
+        pairs = sprt_from_pgn.pair_scores([write(self.folder, "run.pgn", games)])[0]
+        self.assertEqual(sorted(pairs), sprt_from_pgn.from_pentanomial([1, 0, 0, 1, 1]))
+
     def test_time_losses_can_be_left_out_pair_by_pair(self):
         games = game("A", "1-0") + game("B", "1-0", "B time loss") + game("A", "0-1") + game("B", "1-0")
         path = write(self.folder, "run.pgn", games)
