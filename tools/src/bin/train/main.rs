@@ -54,7 +54,8 @@ const USAGE: &str = "usage: train --out DIR [--hidden 256] [--buckets 8] [--king
     other data (old data in or out)
 --max-positions N: train on the first whole games up to N recorded positions (screens at equal cost)
 DATA: `datagen` files or packed chunks (nets/data/*.games.zst)
-Networks trained by bullet: train import-bullet IN.bin OUT.nnue --hidden H --buckets B; train export-bullet IN.nnue OUT.bin";
+Networks trained by bullet: train import-bullet IN.bin OUT.nnue --hidden H --buckets B; train export-bullet IN.nnue OUT.bin
+A wider net for speed probes, evaluating as IN: train widen IN.nnue OUT.nnue --factor K [--buckets B]";
 
 /// What the trainer was asked for.
 #[derive(Clone, Debug)]
@@ -314,8 +315,14 @@ fn train(request: &Request) -> Result<(), String> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if matches!(args.first().map(String::as_str), Some("import-bullet" | "export-bullet")) {
-        return match tools::bullet::convert(&args) {
+    // Commands on net files rather than training.
+    let converted = match args.first().map(String::as_str) {
+        Some("import-bullet" | "export-bullet") => Some(tools::bullet::convert(&args)),
+        Some("widen") => Some(tools::widen::command(&args)),
+        _ => None,
+    };
+    if let Some(outcome) = converted {
+        return match outcome {
             Ok(summary) => {
                 println!("{summary}");
                 ExitCode::SUCCESS
