@@ -55,7 +55,8 @@ const USAGE: &str = "usage: train --out DIR [--hidden 256] [--buckets 8] [--king
 --max-positions N: train on the first whole games up to N recorded positions (screens at equal cost)
 DATA: `datagen` files or packed chunks (nets/data/*.games.zst)
 Networks trained by bullet: train import-bullet IN.bin OUT.nnue --hidden H --buckets B; train export-bullet IN.nnue OUT.bin
-A wider net for speed probes, evaluating as IN: train widen IN.nnue OUT.nnue --factor K [--buckets B]";
+A wider net for speed probes, evaluating as IN: train widen IN.nnue OUT.nnue --factor K, and --buckets B to
+    copy a one-bucket output layer into B";
 
 /// What the trainer was asked for.
 #[derive(Clone, Debug)]
