@@ -47,6 +47,8 @@ const VERSION_ONE: u32 = 1;
 const HEADER_ONE: usize = 12;
 const HEADER: usize = 16;
 const HEADER_KINGS: usize = HEADER + LAYOUT_BYTES;
+/// The most neurons a file may have.
+pub const MAX_HIDDEN: usize = 4096;
 /// The most output buckets a file may have.
 pub const MAX_BUCKETS: usize = 32;
 /// Most pieces on a board: the range the buckets share.
@@ -144,7 +146,7 @@ impl Network {
         let inputs = layout.inputs();
         let shorts = (inputs + 1 + 2 * buckets) * hidden;
         let expected = header + 2 * shorts + 4 * buckets;
-        let sizes_ok = (1..=4096).contains(&hidden) && (1..=MAX_BUCKETS).contains(&buckets);
+        let sizes_ok = (1..=MAX_HIDDEN).contains(&hidden) && (1..=MAX_BUCKETS).contains(&buckets);
         if !sizes_ok || bytes.len() != expected {
             return Err(format!(
                 "network of {} bytes, expected {expected} for {hidden} neurons and {buckets} buckets",

@@ -4,18 +4,15 @@
 //! the same evaluation everywhere, so `bench` searches the same tree and only the nodes a second
 //! differ.
 
-use engine::nnue::network::{Network, MAX_BUCKETS};
-
-/// The most neurons a network file may have (`Network::from_bytes`).
-const MAX_HIDDEN: usize = 4096;
+use engine::nnue::network::{Network, MAX_BUCKETS, MAX_HIDDEN};
 
 /// `network` with `factor` times its neurons and `buckets` output buckets, evaluating as it does.
 /// Its buckets must be 1 (copied to each) or already `buckets`.
 pub fn widen(network: &Network, factor: usize, buckets: usize) -> Result<Network, String> {
-    let (hidden, wide) = (network.hidden, network.hidden * factor);
-    if factor == 0 || wide > MAX_HIDDEN {
+    let hidden = network.hidden;
+    let Some(wide) = hidden.checked_mul(factor).filter(|wide| (1..=MAX_HIDDEN).contains(wide)) else {
         return Err(format!("{hidden} neurons times {factor} is outside 1..={MAX_HIDDEN}"));
-    }
+    };
     if !(1..=MAX_BUCKETS).contains(&buckets) || (network.buckets != 1 && network.buckets != buckets) {
         return Err(format!("{} output buckets cannot become {buckets}", network.buckets));
     }
@@ -86,6 +83,7 @@ mod tests {
         let net = embedded::network();
         assert!(widen(&net, 0, 1).is_err());
         assert!(widen(&net, 32, 1).is_err(), "8,192 neurons");
+        assert!(widen(&net, usize::MAX, 1).is_err(), "no overflow");
         assert!(widen(&net, 1, MAX_BUCKETS + 1).is_err());
         let bucketed = widen(&net, 1, 8).expect("8 buckets");
         assert!(widen(&bucketed, 2, 4).is_err_and(|e| e.contains("cannot become 4")));

@@ -35,7 +35,7 @@ use rayon::prelude::*;
 
 use engine::nnue::embedded;
 use engine::nnue::features::InputLayout;
-use engine::nnue::network::{Network, MAX_BUCKETS, SCALE};
+use engine::nnue::network::{Network, MAX_BUCKETS, MAX_HIDDEN, SCALE};
 use tools::layout::parse_king_buckets;
 
 use adamw::AdamW;
@@ -161,8 +161,8 @@ fn parse(args: &[String]) -> Result<Request, String> {
             _ => return Err(format!("unknown option '{arg}'")),
         }
     }
-    if request.hidden == 0 || request.hidden > 4096 {
-        return Err("--hidden must be 1..4096".to_string());
+    if !(1..=MAX_HIDDEN).contains(&request.hidden) {
+        return Err(format!("--hidden must be 1..{MAX_HIDDEN}"));
     }
     if request.buckets == 0 || request.buckets > MAX_BUCKETS {
         return Err(format!("--buckets must be 1..{MAX_BUCKETS}"));
