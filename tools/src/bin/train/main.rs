@@ -164,7 +164,7 @@ fn parse(args: &[String]) -> Result<Request, String> {
     if !(1..=MAX_HIDDEN).contains(&request.hidden) {
         return Err(format!("--hidden must be 1..{MAX_HIDDEN}"));
     }
-    if request.buckets == 0 || request.buckets > MAX_BUCKETS {
+    if !(1..=MAX_BUCKETS).contains(&request.buckets) {
         return Err(format!("--buckets must be 1..{MAX_BUCKETS}"));
     }
     Ok(request)
