@@ -275,7 +275,7 @@ fn limit_strength_from_2500_up_searches_as_full_strength() {
         assert_eq!(engine.set_option("UCI_Elo", elo), Vec::<String>::new());
         engine.send("ucinewgame");
         engine.send("position startpos moves e2e4 c7c5 g1f3");
-        let search = engine.go("depth 9", SEARCH_TIMEOUT);
+        let search = engine.go("depth 10", SEARCH_TIMEOUT);
         search.last_info_value("nodes").and_then(|n| n.parse::<u64>().ok()).unwrap_or(0)
     };
     let full = nodes_at("false", "1350");

@@ -28,11 +28,11 @@ pub struct Model {
     pub b: [f64; 3],
 }
 
-/// The built-in net's model: net 1, fitted with `bench/wdl_fit.py` to 130 games of net 1 against
-/// itself at 10+0.1 (16,078 positions; `nets/README.md`). Net 1's self-play data at 2,500 nodes
-/// (`datagen wdl`) puts `a` at 47 instead of 64: shallow scores convert more often than the same
-/// scores at a real time control.
-pub const MODEL: Model = Model { a: [216.400, -462.453, 309.823], b: [23.735, -31.498, 47.832] };
+/// The built-in net's model: net 2, fitted with `bench/wdl_fit.py` to 130 games of net 2 against
+/// itself at 10+0.1 (15,365 positions; `nets/README.md`, which keeps net 1's too). Self-play data
+/// at 2,500 nodes (`datagen wdl`) puts `a` lower (net 1: 47 instead of 64): shallow scores convert
+/// more often than the same scores at a real time control.
+pub const MODEL: Model = Model { a: [150.563, -395.203, 317.817], b: [-33.889, 42.227, 36.203] };
 /// The material count at which `cp 100` is an even chance of winning: the middlegame, with about
 /// the pawns and minor pieces of the start position traded that a game has traded by move 30.
 pub const REFERENCE_MATERIAL: u32 = 58;
@@ -145,7 +145,9 @@ mod tests {
         let mut last = even;
         for cp in [50, 100, 200, 400, 800] {
             let now = estimate(&board, cp);
-            assert!(now.win > last.win && now.loss <= last.loss, "{cp}: {now:?} after {last:?}");
+            // A win grows with the score until it is certain (1000 per mille).
+            let grows = now.win > last.win || now.win == 1000;
+            assert!(grows && now.loss <= last.loss, "{cp}: {now:?} after {last:?}");
             assert_eq!(estimate(&board, -cp), Wdl { win: now.loss, draw: now.draw, loss: now.win });
             last = now;
         }
