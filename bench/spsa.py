@@ -19,6 +19,11 @@ The clock, not fixed nodes, by default (`--tc 5+0.05`): several parameters trade
 would look free; `--nodes N` is there for quick screens. A stopped run goes on from the CSV's last
 row with `--csv` the same file. Tuned values land only with a 10+0.1 confirmation match (ledger).
 
+`--rate F` multiplies every r_end by F: OpenBench's rates are for tens of thousands of games, and a
+run of a session on two cores plays one or two thousand, whose steps would move nothing; a larger
+rate moves the parameters further at the cost of noise, which the confirmation match then judges
+(a resumed run takes the same `--rate`).
+
 `--params` tunes a few of them, the rest at their defaults: on two cores all of them take more games
 than a run can have, so tune the margins that are in evaluation units after a new net, e.g.
 
@@ -73,6 +78,13 @@ def resume(path, params):
     return int(last["iteration"]), {name: float(last[name]) for name in values}
 
 
+def schedule(k, n, c_end, r_end, rate=1.0):
+    """(c_k, r_k) at iteration k of n: they fall to c_end and rate * r_end at k = n."""
+    c_k = c_end * (n / k) ** GAMMA
+    r_k = rate * r_end * ((n / 10 + n) / (n / 10 + k)) ** ALPHA
+    return c_k, r_k
+
+
 def play(args, plus, minus, seed):
     """Wins, losses and draws of the `plus` engine against the `minus` one."""
     def engine(name, values):
@@ -105,6 +117,7 @@ def main():
     parser.add_argument("--nodes", type=int, help="fixed nodes a move instead of the clock")
     parser.add_argument("--concurrency", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rate", type=float, default=1.0, help="factor on every parameter's r_end")
     parser.add_argument("--params", nargs="+", help="names to tune (default: all that `engine spsa` prints); "
                         "the others keep their defaults")
     args = parser.parse_args()
@@ -113,7 +126,7 @@ def main():
     start, values = resume(args.csv, params)
     names = [p[0] for p in params]
     fresh = not os.path.exists(args.csv) or os.path.getsize(args.csv) == 0
-    n, big_a = args.iterations, args.iterations / 10
+    n = args.iterations
     with open(args.csv, "a", newline="") as file:
         writer = csv.writer(file)
         if fresh:
@@ -123,8 +136,8 @@ def main():
             signs = {name: rng.choice((-1, 1)) for name in names}
             plus, minus, steps = {}, {}, {}
             for name, _, low, high, c_end, r_end in params:
-                c_k = c_end * (n / k) ** GAMMA
-                steps[name] = (c_k, r_end * ((big_a + n) / (big_a + k)) ** ALPHA)
+                c_k, r_k = schedule(k, n, c_end, r_end, args.rate)
+                steps[name] = (c_k, r_k)
                 plus[name] = min(high, max(low, values[name] + c_k * signs[name]))
                 minus[name] = min(high, max(low, values[name] - c_k * signs[name]))
             wins, losses, draws = play(args, plus, minus, rng.randrange(1 << 31))

@@ -82,6 +82,15 @@ class Spsa(unittest.TestCase):
         with self.assertRaises(SystemExit):
             spsa.chosen(PARAMS, ["tt_clock_margin"])
 
+    def test_the_steps_fall_to_their_ends_and_the_rate_scales_only_r(self):
+        self.assertEqual(spsa.schedule(200, 200, 6.0, 0.002), (6.0, 0.002))
+        c_1, r_1 = spsa.schedule(1, 200, 6.0, 0.002)
+        self.assertAlmostEqual(c_1, 6.0 * 200 ** 0.101)
+        self.assertAlmostEqual(r_1, 0.002 * (220 / 21) ** 0.602)
+        c_fast, r_fast = spsa.schedule(1, 200, 6.0, 0.002, rate=5.0)
+        self.assertEqual(c_fast, c_1)
+        self.assertAlmostEqual(r_fast, 5.0 * r_1)
+
     def test_a_run_resumes_from_its_last_row_and_only_for_the_same_parameters(self):
         path = write(tempfile.mkdtemp(), "run.csv", "iteration,wins,losses,draws,rfp_margin,lmr_base\n"
                      "1,3,1,4,75.5,74.2\n2,1,2,5,76.25,73.0\n")
