@@ -80,8 +80,9 @@ def resume(path, params):
 
 def schedule(k, n, c_end, r_end, rate=1.0):
     """(c_k, r_k) at iteration k of n: they fall to c_end and rate * r_end at k = n."""
+    big_a = n / 10
     c_k = c_end * (n / k) ** GAMMA
-    r_k = rate * r_end * ((n / 10 + n) / (n / 10 + k)) ** ALPHA
+    r_k = rate * r_end * ((big_a + n) / (big_a + k)) ** ALPHA
     return c_k, r_k
 
 

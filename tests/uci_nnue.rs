@@ -42,8 +42,9 @@ fn a_network_file_is_searched_with_and_shown_by_eval() {
     // The search with this network differs from the built-in one's, which the default brings back.
     let with_net = search.last_info_value("nodes");
     let built_in = ::engine::nnue::embedded::network();
-    let back = format!("info string evaluating with the built-in network net2.nnue ({} neurons)", built_in.hidden);
-    assert_eq!(engine.set_option("EvalFile", "net2.nnue"), vec![back.clone()]);
+    let name = ::engine::nnue::embedded::NAME;
+    let back = format!("info string evaluating with the built-in network {name} ({} neurons)", built_in.hidden);
+    assert_eq!(engine.set_option("EvalFile", name), vec![back.clone()]);
     assert_eq!(engine.set_option("EvalFile", "<empty>"), vec![back]);
     engine.send("ucinewgame");
     engine.send("position startpos moves e2e4 c7c5 g1f3");
