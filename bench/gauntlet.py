@@ -2,7 +2,7 @@
 """The gauntlet of issue 93 with fastchess, the same four matches for every build, so that two builds
 (net 1's and the next) are read in one setting: 10+0.1 for us, Hash 16, one thread a side.
 
-    python3 bench/gauntlet.py --engine ./engine --fastchess /path/to/fastchess --out /tmp/gauntlet
+    python3 bench/gauntlet.py --engine ./engine --fastchess /path/to/fastchess --out /tmp/gauntlet --label "net 2"
     python3 bench/gauntlet.py ... --only ethereal-frc --pairs 10        # one match, shorter
 
 | match | opponent | its clock | openings | pairs |
@@ -38,7 +38,8 @@ MATCHES = {
 # PGN terminations that are a failure of the side that lost.
 FAILURES = ("time forfeit", "illegal move", "abandoned")
 RESULTS = re.compile(r"Games: (\d+), Wins: (\d+), Losses: (\d+), Draws: (\d+), Points: ([\d.]+) \(([\d.]+) %\)")
-ELO = re.compile(r"Elo: (-?[\d.]+|inf|-inf) \+/- ([\d.]+|nan|inf)")
+# fastchess prints "Elo: X +/- Y, nElo: ..."; \b keeps the normalised nElo out.
+ELO = re.compile(r"\bElo: (-?[\d.]+|inf|-inf) \+/- ([\d.]+|nan|inf)")
 PENTA = re.compile(r"Ptnml\(0-2\): (\[[\d, ]+\])")
 
 
@@ -79,8 +80,9 @@ def bench_nodes(engine):
     return found[-1] if found else "?"
 
 
-def ledger_row(name, bench, output, failures):
-    """One row for `bench/RESULTS.md` from fastchess's final report."""
+def ledger_row(name, bench, output, failures, label="ours"):
+    """One row for `bench/RESULTS.md` (its columns: pairs, W / D / L from our side, Elo with its 95 %
+    interval) from fastchess's final report; `label` names the build."""
     results, elo, penta = RESULTS.findall(output), ELO.findall(output), PENTA.findall(output)
     if not results:
         return None
@@ -88,8 +90,8 @@ def ledger_row(name, bench, output, failures):
     _, their_name, their_tc, book, _, _, seed = MATCHES[name]
     elo_text = f"{elo[-1][0]} +/- {elo[-1][1]}" if elo else "n/a"
     penta_text = f", ptnml {penta[-1]}" if penta else ""
-    return (f"| {date.today()} | gauntlet `{name}` (issue 93): ours {OUR_TC} v {their_name} {their_tc} | {bench} "
-            f"| `bench/gauntlet.py --only {name}`: fastchess, `{book}`, `-srand {seed}` | {games} "
+    return (f"| {date.today()} | gauntlet `{name}` (issue 93): {label} {OUR_TC} v {their_name} {their_tc} | {bench} "
+            f"| `bench/gauntlet.py --only {name}`: fastchess, `{book}`, `-srand {seed}` | {int(games) // 2} "
             f"| {wins} / {draws} / {losses}, **{float(percent) / 100:.3f}**, {elo_text}{penta_text}; "
             f"{failures} failures of ours | measurement | |")
 
@@ -103,6 +105,7 @@ def main():
     parser.add_argument("--pairs", type=int, help="pairs a match instead of the gauntlet's own")
     parser.add_argument("--books", default=BOOKS, help="folder of the opening books")
     parser.add_argument("--concurrency", type=int, default=2)
+    parser.add_argument("--label", default="ours", help="the build's name in the ledger row, e.g. \"net 1 (5f1d32a)\"")
     args = parser.parse_args()
     args.engine, args.fastchess = os.path.abspath(args.engine), os.path.abspath(args.fastchess)
     names = args.only.split(",") if args.only else list(MATCHES)
@@ -118,7 +121,8 @@ def main():
         run = subprocess.run(line, capture_output=True, text=True, cwd=args.out)
         with open(os.path.join(args.out, name + ".log"), "w") as log:
             log.write(shlex.join(line) + "\n" + run.stdout + run.stderr)
-        row = ledger_row(name, bench, run.stdout, our_failures(os.path.join(args.out, name + ".pgn")))
+        failures = our_failures(os.path.join(args.out, name + ".pgn"))
+        row = ledger_row(name, bench, run.stdout, failures, args.label)
         print(row or f"gauntlet: {name}: no result from fastchess (see {name}.log)", flush=True)
 
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The measuring scripts of `bench/` whose output decides what lands: the pooled SPRT verdict
-(`sprt_from_pgn.py`) and the SPSA driver's choice of parameters and its resumption (`spsa.py`).
+(`sprt_from_pgn.py`), the SPSA driver's choice of parameters and its resumption (`spsa.py`), and
+the gauntlet's ledger rows read from fastchess's report and PGN (`gauntlet.py`).
 
     python3 tests/scripts/bench_tools.py
 
@@ -13,6 +14,7 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench"))
 
+import gauntlet  # noqa: E402
 import spsa  # noqa: E402
 import sprt_from_pgn  # noqa: E402
 
@@ -100,10 +102,38 @@ class Spsa(unittest.TestCase):
             spsa.resume(path, PARAMS)
         self.assertEqual(spsa.resume(path + ".new", PARAMS)[0], 0)
 
+# fastchess's final report, as it printed it on 2026-12-03 (net 1's build against Ethereal 12).
+FASTCHESS_REPORT = """Results of ours vs Ethereal-12 (10+0.1, 1t, 16MB, FRC_openings.epd):
+Elo: 119.11 +/- 58.53, nElo: 151.57 +/- 68.10
+LOS: 100.00 %, DrawRatio: 26.00 %, PairsRatio: 3.62
+Games: 100, Wins: 53, Losses: 20, Draws: 27, Points: 66.5 (66.50 %)
+Ptnml(0-2): [1, 7, 13, 16, 13], WL/DD Ratio: 5.50
+"""
+
+
+class Gauntlet(unittest.TestCase):
+    def test_the_row_gives_pairs_our_wins_draws_losses_and_elo_not_the_normalised_elo(self):
+        row = gauntlet.ledger_row("ethereal-frc", "2231327", FASTCHESS_REPORT, 0, "net 1 (5f1d32a)")
+        cells = [cell.strip() for cell in row.split("|")]
+        self.assertEqual(cells[2], "gauntlet `ethereal-frc` (issue 93): net 1 (5f1d32a) 10+0.1 v Ethereal-12 10+0.1")
+        self.assertEqual(cells[5], "50")
+        self.assertTrue(cells[6].startswith("53 / 27 / 20, **0.665**, 119.11 +/- 58.53, ptnml [1, 7, 13, 16, 13];"))
+
+    def test_a_report_without_results_gives_no_row(self):
+        self.assertIsNone(gauntlet.ledger_row("ethereal", "1", "Finished match\n", 0))
+
+    def test_only_our_losses_by_time_illegal_move_or_disconnect_are_our_failures(self):
+        games = "".join(f'[Event "g"]\n[White "{w}"]\n[Black "{b}"]\n[Result "{r}"]\n[Termination "{t}"]\n\n'
+                        for w, b, r, t in [("ours", "E", "0-1", "time forfeit"), ("E", "ours", "1-0", "illegal move"),
+                                           ("E", "ours", "0-1", "time forfeit"), ("ours", "E", "0-1", "normal")])
+        path = write(tempfile.mkdtemp(), "match.pgn", games)
+        self.assertEqual(gauntlet.our_failures(path), 2)
+
+
 
 def main():
     loader = unittest.defaultTestLoader
-    suite = unittest.TestSuite([loader.loadTestsFromTestCase(c) for c in (PooledSprt, Spsa)])
+    suite = unittest.TestSuite([loader.loadTestsFromTestCase(c) for c in (PooledSprt, Spsa, Gauntlet)])
     result = unittest.TextTestRunner(verbosity=2).run(suite)
     failed = len(result.failures) + len(result.errors)
     status = "ok" if failed == 0 else "FAILED"
