@@ -102,6 +102,7 @@ class Spsa(unittest.TestCase):
             spsa.resume(path, PARAMS)
         self.assertEqual(spsa.resume(path + ".new", PARAMS)[0], 0)
 
+
 # fastchess's final report, as it printed it on 2026-12-03 (net 1's build against Ethereal 12).
 FASTCHESS_REPORT = """Results of ours vs Ethereal-12 (10+0.1, 1t, 16MB, FRC_openings.epd):
 Elo: 119.11 +/- 58.53, nElo: 151.57 +/- 68.10
@@ -128,7 +129,6 @@ class Gauntlet(unittest.TestCase):
                                            ("E", "ours", "0-1", "time forfeit"), ("ours", "E", "0-1", "normal")])
         path = write(tempfile.mkdtemp(), "match.pgn", games)
         self.assertEqual(gauntlet.our_failures(path), 2)
-
 
 
 def main():
