@@ -25,6 +25,8 @@ import subprocess
 import sys
 from datetime import date
 
+import fastchess_report
+
 BOOKS = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "data", "books"))
 STOCKFISH, ETHEREAL = "/usr/games/stockfish", "/usr/games/ethereal-chess"
 OUR_TC = "10+0.1"
@@ -37,10 +39,7 @@ MATCHES = {
 }
 # PGN terminations that are a failure of the side that lost.
 FAILURES = ("time forfeit", "illegal move", "abandoned")
-RESULTS = re.compile(r"Games: (\d+), Wins: (\d+), Losses: (\d+), Draws: (\d+), Points: ([\d.]+) \(([\d.]+) %\)")
-# fastchess prints "Elo: X +/- Y, nElo: ..."; \b keeps the normalised nElo out.
-ELO = re.compile(r"\bElo: (-?[\d.]+|inf|-inf) \+/- ([\d.]+|nan|inf)")
-PENTA = re.compile(r"Ptnml\(0-2\): (\[[\d, ]+\])")
+
 
 
 def command(args, name):
@@ -83,16 +82,16 @@ def bench_nodes(engine):
 def ledger_row(name, bench, output, failures, label="ours"):
     """One row for `bench/RESULTS.md` (its columns: pairs, W / D / L from our side, Elo with its 95 %
     interval) from fastchess's final report; `label` names the build."""
-    results, elo, penta = RESULTS.findall(output), ELO.findall(output), PENTA.findall(output)
-    if not results:
+    result = fastchess_report.result(output)
+    if result is None:
         return None
-    games, wins, losses, draws, _points, percent = results[-1]
     _, their_name, their_tc, book, _, _, seed = MATCHES[name]
-    elo_text = f"{elo[-1][0]} +/- {elo[-1][1]}" if elo else "n/a"
-    penta_text = f", ptnml {penta[-1]}" if penta else ""
+    elo_text = fastchess_report.elo(output) or "n/a"
+    penta = fastchess_report.pentanomial(output)
+    penta_text = f", ptnml {penta}" if penta else ""
     return (f"| {date.today()} | gauntlet `{name}` (issue 93): {label} {OUR_TC} v {their_name} {their_tc} | {bench} "
-            f"| `bench/gauntlet.py --only {name}`: fastchess, `{book}`, `-srand {seed}` | {int(games) // 2} "
-            f"| {wins} / {draws} / {losses}, **{float(percent) / 100:.3f}**, {elo_text}{penta_text}; "
+            f"| `bench/gauntlet.py --only {name}`: fastchess, `{book}`, `-srand {seed}` | {result.games // 2} "
+            f"| {result.wins} / {result.draws} / {result.losses}, **{result.percent / 100:.3f}**, {elo_text}{penta_text}; "
             f"{failures} failures of ours | measurement | |")
 
 

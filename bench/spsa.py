@@ -34,12 +34,12 @@ import argparse
 import csv
 import os
 import random
-import re
 import subprocess
 import sys
 
+import fastchess_report
+
 GAMMA, ALPHA = 0.101, 0.602
-RESULT = re.compile(r"Games: (\d+), Wins: (\d+), Losses: (\d+), Draws: (\d+)")
 
 
 def parameters(engine):
@@ -99,11 +99,10 @@ def play(args, plus, minus, seed):
     # fastchess leaves its config.json where it runs: beside the CSV, not in the tree.
     folder = os.path.dirname(os.path.abspath(args.csv))
     out = subprocess.run(command, capture_output=True, text=True, cwd=folder).stdout
-    found = RESULT.findall(out)
-    if not found:
+    result = fastchess_report.result(out)
+    if result is None:
         sys.exit(f"spsa: no result from fastchess:\n{out[-2000:]}")
-    games, wins, losses, draws = map(int, found[-1])
-    return wins, losses, draws
+    return result.wins, result.losses, result.draws
 
 
 def main():

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The measuring scripts of `bench/` whose output decides what lands: the pooled SPRT verdict
-(`sprt_from_pgn.py`), the SPSA driver's choice of parameters and its resumption (`spsa.py`), and
-the gauntlet's ledger rows read from fastchess's report and PGN (`gauntlet.py`).
+(`sprt_from_pgn.py`), the SPSA driver's choice of parameters and its resumption (`spsa.py`), the
+reading of fastchess's report that both fastchess drivers share (`fastchess_report.py`), and the
+gauntlet's ledger rows read from that report and the PGN (`gauntlet.py`).
 
     python3 tests/scripts/bench_tools.py
 
@@ -14,6 +15,7 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench"))
 
+import fastchess_report  # noqa: E402
 import gauntlet  # noqa: E402
 import spsa  # noqa: E402
 import sprt_from_pgn  # noqa: E402
@@ -112,6 +114,19 @@ Ptnml(0-2): [1, 7, 13, 16, 13], WL/DD Ratio: 5.50
 """
 
 
+class FastchessReport(unittest.TestCase):
+    def test_the_last_report_is_read_and_its_elo_is_not_the_normalised_elo(self):
+        early = "Games: 2, Wins: 0, Losses: 2, Draws: 0, Points: 0.0 (0.00 %)\nElo: -inf +/- nan, nElo: -inf +/- nan\n"
+        text = early + FASTCHESS_REPORT
+        self.assertEqual(fastchess_report.result(text), (100, 53, 20, 27, 66.5))
+        self.assertEqual(fastchess_report.elo(text), "119.11 +/- 58.53")
+        self.assertEqual(fastchess_report.pentanomial(text), "[1, 7, 13, 16, 13]")
+
+    def test_text_without_a_report_gives_none(self):
+        for read in (fastchess_report.result, fastchess_report.elo, fastchess_report.pentanomial):
+            self.assertIsNone(read("Started game 1 of 200\n"))
+
+
 class Gauntlet(unittest.TestCase):
     def test_the_row_gives_pairs_our_wins_draws_losses_and_elo_not_the_normalised_elo(self):
         row = gauntlet.ledger_row("ethereal-frc", "2231327", FASTCHESS_REPORT, 0, "net 1 (5f1d32a)")
@@ -133,7 +148,7 @@ class Gauntlet(unittest.TestCase):
 
 def main():
     loader = unittest.defaultTestLoader
-    suite = unittest.TestSuite([loader.loadTestsFromTestCase(c) for c in (PooledSprt, Spsa, Gauntlet)])
+    suite = unittest.TestSuite([loader.loadTestsFromTestCase(c) for c in (PooledSprt, Spsa, FastchessReport, Gauntlet)])
     result = unittest.TextTestRunner(verbosity=2).run(suite)
     failed = len(result.failures) + len(result.errors)
     status = "ok" if failed == 0 else "FAILED"
