@@ -41,7 +41,6 @@ MATCHES = {
 FAILURES = ("time forfeit", "illegal move", "abandoned")
 
 
-
 def command(args, name):
     """The fastchess command line of match `name`."""
     opponent, their_name, their_tc, book, chess960, pairs, seed = MATCHES[name]
