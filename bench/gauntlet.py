@@ -14,7 +14,7 @@
 Each match writes OUT/NAME.pgn and OUT/NAME.log (fastchess's output, whose first line is the exact
 command) and prints one ledger row (`bench/RESULTS.md`): the build's bench, W/D/L, score, Elo,
 pentanomial counts and the failures of our engine (time losses, illegal moves, disconnects) read
-from the PGN. The opponents are Debian's packages
+from the PGN (with python-chess, `pip install chess`). The opponents are Debian's packages
 (`apt-get install stockfish ethereal-chess`); fastchess builds from its public source with `make`.
 """
 import argparse
@@ -24,6 +24,8 @@ import shlex
 import subprocess
 import sys
 from datetime import date
+
+import chess.pgn
 
 import fastchess_report
 
@@ -63,8 +65,7 @@ def our_failures(pgn_path):
     if not os.path.exists(pgn_path):
         return failures
     with open(pgn_path) as file:
-        for game in file.read().split("[Event ")[1:]:
-            headers = dict(re.findall(r'\[(\w+) "([^"]*)"\]', game))
+        while (headers := chess.pgn.read_headers(file)) is not None:
             loser = {"1-0": headers.get("Black"), "0-1": headers.get("White")}.get(headers.get("Result"))
             if loser == "ours" and headers.get("Termination") in FAILURES:
                 failures += 1

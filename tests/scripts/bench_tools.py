@@ -139,7 +139,7 @@ class Gauntlet(unittest.TestCase):
         self.assertIsNone(gauntlet.ledger_row("ethereal", "1", "Finished match\n", 0))
 
     def test_only_our_losses_by_time_illegal_move_or_disconnect_are_our_failures(self):
-        games = "".join(f'[Event "g"]\n[White "{w}"]\n[Black "{b}"]\n[Result "{r}"]\n[Termination "{t}"]\n\n'
+        games = "".join(f'[Event "g"]\n[White "{w}"]\n[Black "{b}"]\n[Result "{r}"]\n[Termination "{t}"]\n\n{r}\n\n'
                         for w, b, r, t in [("ours", "E", "0-1", "time forfeit"), ("E", "ours", "1-0", "illegal move"),
                                            ("E", "ours", "0-1", "time forfeit"), ("ours", "E", "0-1", "normal")])
         path = write(tempfile.mkdtemp(), "match.pgn", games)
