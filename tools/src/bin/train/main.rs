@@ -22,6 +22,7 @@
 mod adamw;
 mod checkpoint;
 mod data;
+mod gradient;
 mod model;
 
 use std::fs::{self, OpenOptions};
@@ -40,6 +41,7 @@ use tools::layout::parse_king_buckets;
 
 use adamw::AdamW;
 use data::{Filter, Loaded, Sample};
+use gradient::Gradients;
 use model::Model;
 
 /// The net of the epoch with the lowest holdout loss: the one to try (later epochs may overfit).
@@ -170,30 +172,6 @@ fn parse(args: &[String]) -> Result<Request, String> {
     Ok(request)
 }
 
-/// The mean loss of `samples` and the mean gradient (added to nothing: a fresh vector).
-fn loss_and_gradient(model: &Model, samples: &[Sample], wdl: f32) -> (f64, Vec<f32>) {
-    let chunk = samples.len().div_ceil(rayon::current_num_threads()).max(1);
-    let prepared = model.prepare();
-    let (loss, mut grad) = samples
-        .par_chunks(chunk)
-        .map(|part| {
-            let mut grad = vec![0.0; model.params.len()];
-            let loss: f64 = part.iter().map(|s| f64::from(prepared.backward(s, wdl, &mut grad))).sum();
-            (loss, grad)
-        })
-        .reduce(
-            || (0.0, vec![0.0; model.params.len()]),
-            |(la, mut ga), (lb, gb)| {
-                ga.iter_mut().zip(&gb).for_each(|(a, b)| *a += b);
-                (la + lb, ga)
-            },
-        );
-    model.fold(&mut grad);
-    let n = samples.len().max(1) as f32;
-    grad.iter_mut().for_each(|g| *g /= n);
-    (loss / f64::from(n), grad)
-}
-
 /// The mean loss of `samples`.
 fn mean_loss(model: &Model, samples: &[Sample], wdl: f32) -> f64 {
     if samples.is_empty() {
@@ -229,11 +207,12 @@ fn epoch(model: &mut Model, optimizer: &mut AdamW, samples: &[Sample], request: 
     }
     let start = Instant::now();
     let mut total = 0.0;
+    let mut gradients = Gradients::new(rayon::current_num_threads(), model.params.len());
     for batch in samples.chunks(request.batch) {
-        let (loss, grad) = loss_and_gradient(model, batch, request.wdl);
-        optimizer.step(&mut model.params, &grad, lr);
+        let (loss, grad) = gradients.batch(model, batch, request.wdl);
+        optimizer.step(&mut model.params, grad, batch.len(), lr);
         model.clip();
-        total += loss * batch.len() as f64;
+        total += loss;
         bar.inc(batch.len() as u64);
         let rate = bar.position() as f64 / start.elapsed().as_secs_f64().max(1e-3);
         bar.set_message(format!("loss {:.6}, {rate:.0} positions/s", total / bar.position() as f64));
@@ -384,9 +363,10 @@ mod tests {
         let mut model = Model::new(16, 4, InputLayout::plain(), 2);
         let mut optimizer = AdamW::new(model.params.len(), 0.0);
         let before = mean_loss(&model, &samples, 0.3);
+        let mut gradients = Gradients::new(2, model.params.len());
         for _ in 0..300 {
-            let (_, grad) = loss_and_gradient(&model, &samples, 0.3);
-            optimizer.step(&mut model.params, &grad, 0.01);
+            let (_, grad) = gradients.batch(&model, &samples, 0.3);
+            optimizer.step(&mut model.params, grad, samples.len(), 0.01);
         }
         let after = mean_loss(&model, &samples, 0.3);
         assert!(after < before * 0.2, "loss {before} -> {after}");

@@ -15,6 +15,7 @@
 
 use engine::nnue::features::{InputLayout, INPUTS};
 use engine::nnue::network::{output_bucket, Network, QA, QB};
+use rayon::prelude::*;
 
 use crate::data::{sigmoid, Sample};
 
@@ -103,31 +104,44 @@ impl Model {
     pub fn prepare(&self) -> Prepared<'_> {
         let h = self.hidden;
         let mut rows = self.params[..self.input_bias_at()].to_vec();
-        for (input, row) in rows.chunks_exact_mut(h).enumerate() {
+        rows.par_chunks_mut(h).enumerate().for_each(|(input, row)| {
             for at in self.rows_of(input).skip(1) {
                 row.iter_mut().zip(&self.params[at..at + h]).for_each(|(w, f)| *w += f);
             }
-        }
+        });
         Prepared { model: self, rows }
     }
 
+    /// The input rows that factoriser row `factor` (counted from `factor_at(0)`) is added into, in
+    /// increasing order: a piece's rows on every square of every king bucket, then with king buckets
+    /// a piece-square's rows in every bucket.
+    fn inputs_of_factor(&self, factor: usize) -> Box<dyn Iterator<Item = usize>> {
+        let buckets = self.layout.buckets();
+        if factor < PIECES {
+            Box::new((0..buckets).flat_map(move |b| (0..64).map(move |square| b * INPUTS + factor * 64 + square)))
+        } else {
+            Box::new((0..buckets).map(move |b| b * INPUTS + factor - PIECES))
+        }
+    }
+
     /// Adds each input row's gradient (as `Prepared::backward` leaves it) to the factorisers that
-    /// row sums: their share of the same gradient.
+    /// row sums: their share of the same gradient. One task a factoriser row, each summing its
+    /// inputs in increasing order.
     pub fn fold(&self, grad: &mut [f32]) {
         let h = self.hidden;
-        for input in 0..self.layout.inputs() {
-            for at in self.rows_of(input).skip(1) {
-                for neuron in 0..h {
-                    grad[at + neuron] += grad[input * h + neuron];
-                }
+        let (rows, rest) = grad.split_at_mut(self.input_bias_at());
+        let factors = &mut rest[self.factor_at(0) - self.input_bias_at()..];
+        factors.par_chunks_mut(h).enumerate().for_each(|(factor, out)| {
+            for input in self.inputs_of_factor(factor) {
+                out.iter_mut().zip(&rows[input * h..(input + 1) * h]).for_each(|(f, g)| *f += g);
             }
-        }
+        });
     }
 
     /// Keeps every parameter within `±CLIP`, so that a quantised output weight fits 7 bits and an
     /// input weight 9 (the engine may multiply clipped activations by them in 16-bit lanes).
     pub fn clip(&mut self) {
-        self.params.iter_mut().for_each(|p| *p = p.clamp(-CLIP, CLIP));
+        self.params.par_iter_mut().for_each(|p| *p = p.clamp(-CLIP, CLIP));
     }
 
     /// The network the engine reads: weights rounded to their quantised scales.
