@@ -112,16 +112,17 @@ impl Model {
         Prepared { model: self, rows }
     }
 
-    /// The input rows that factoriser row `factor` (counted from `factor_at(0)`) is added into, in
-    /// increasing order: a piece's rows on every square of every king bucket, then with king buckets
-    /// a piece-square's rows in every bucket.
-    fn inputs_of_factor(&self, factor: usize) -> Box<dyn Iterator<Item = usize>> {
-        let buckets = self.layout.buckets();
-        if factor < PIECES {
-            Box::new((0..buckets).flat_map(move |b| (0..64).map(move |square| b * INPUTS + factor * 64 + square)))
-        } else {
-            Box::new((0..buckets).map(move |b| b * INPUTS + factor - PIECES))
+    /// The input rows each factoriser row sums (counted from `factor_at(0)`), in increasing order:
+    /// `rows_of` turned round.
+    fn inputs_of_factors(&self) -> Vec<Vec<usize>> {
+        let (first, h) = (self.factor_at(0), self.hidden);
+        let mut inputs = vec![Vec::new(); (self.params.len() - first) / h];
+        for input in 0..self.layout.inputs() {
+            for at in self.rows_of(input).skip(1) {
+                inputs[(at - first) / h].push(input);
+            }
         }
+        inputs
     }
 
     /// Adds each input row's gradient (as `Prepared::backward` leaves it) to the factorisers that
@@ -131,8 +132,8 @@ impl Model {
         let h = self.hidden;
         let (rows, rest) = grad.split_at_mut(self.input_bias_at());
         let factors = &mut rest[self.factor_at(0) - self.input_bias_at()..];
-        factors.par_chunks_mut(h).enumerate().for_each(|(factor, out)| {
-            for input in self.inputs_of_factor(factor) {
+        factors.par_chunks_mut(h).zip(self.inputs_of_factors()).for_each(|(out, inputs)| {
+            for input in inputs {
                 out.iter_mut().zip(&rows[input * h..(input + 1) * h]).for_each(|(f, g)| *f += g);
             }
         });
