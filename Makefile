@@ -1,7 +1,7 @@
 # Build, run and test the engine.
 #   make                 optimised binary at ./engine (release, LTO, codegen-units=1), for this CPU
 #   make EXE=/tmp/x      the same binary at /tmp/x (as OpenBench calls it)
-#   make EVALFILE=net    with that network file built in instead of nets/net2.nnue (OpenBench's
+#   make EVALFILE=net    with that network file built in instead of nets/net3.nnue (OpenBench's
 #                        network tests; see build.rs)
 #   make CPU=x86-64      a binary for any x86-64 CPU (default: native, e.g. with popcnt)
 #   make PGO=0           without profile-guided optimisation (see below; default PGO=1)

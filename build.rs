@@ -1,11 +1,11 @@
-//! Chooses the network built into the binary: `nets/net2.nnue`, or the file the `EVALFILE`
+//! Chooses the network built into the binary: `nets/net3.nnue`, or the file the `EVALFILE`
 //! environment variable names (OpenBench builds the binaries of a network test with
 //! `make EVALFILE=/path/net.nnue`, as `make` passes it on). The file must be the engine's own
 //! network format; bullet's output is converted first (`train import-bullet`).
 
 use std::path::PathBuf;
 
-const DEFAULT: &str = "nets/net2.nnue";
+const DEFAULT: &str = "nets/net3.nnue";
 const MAGIC: &[u8] = b"CZNN";
 
 fn main() {

@@ -23,7 +23,7 @@ const OPTION_LINES: [&str; 18] = [
     "option name UCI_Elo type spin default 1350 min 1350 max 2850",
     "option name Clear Hash type button",
     "option name Debug Log File type string default <empty>",
-    "option name EvalFile type string default net2.nnue",
+    "option name EvalFile type string default net3.nnue",
     "option name SyzygyPath type string default <empty>",
     "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
     "option name SyzygyProbeLimit type spin default 7 min 0 max 7",

@@ -23,8 +23,10 @@ const POSITIONS: [&str; 10] = [
     "rn1qk1nr/1p2ppbp/p5p1/3pP3/3P1Pb1/3B1N2/PP4PP/RNBQK2R w KQkq - 1 9",
 ];
 
-/// Node limits: each ends the search somewhere inside an iteration.
-const NODE_LIMITS: [u64; 5] = [3_000, 7_000, 15_000, 30_000, 60_000];
+/// Node limits: each ends the search somewhere inside an iteration. A stop on a root fail-high is
+/// rare (4 of 390 searches when limits of 2,000 to 40,000 were swept with net 3): 2,000, 10,000 and
+/// 12,000 each give one with net 3, and a new net needs such a sweep again.
+const NODE_LIMITS: [u64; 5] = [2_000, 7_000, 10_000, 12_000, 30_000];
 
 /// The first move of the last `info` line with a `pv` before `bestmove`, and that line.
 fn last_pv(search: &Search) -> Option<(String, String)> {
@@ -65,7 +67,7 @@ fn a_search_stopped_by_its_node_limit_reports_the_line_of_the_move_it_plays() {
     }
     assert!(wrong.is_empty(), "{} of {} searches:\n{}", wrong.len(), 50, wrong.join("\n"));
     // Some of these searches end on a root fail-high: its line is reported as a lower bound.
-    assert!(bounds > 0, "no search ended on a fail-high line");
+    assert!(bounds > 0, "no search ended on a fail-high line: sweep NODE_LIMITS again for this net");
 }
 
 #[test]

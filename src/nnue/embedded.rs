@@ -1,4 +1,4 @@
-//! The network built into the binary (`nets/net2.nnue`, or the file `EVALFILE` named at build time:
+//! The network built into the binary (`nets/net3.nnue`, or the file `EVALFILE` named at build time:
 //! see `build.rs`), so the engine needs no file to run. `EvalFile` at its default names it; any other
 //! path loads that file instead.
 

@@ -28,11 +28,11 @@ pub struct Model {
     pub b: [f64; 3],
 }
 
-/// The built-in net's model: net 2, fitted with `bench/wdl_fit.py` to 130 games of net 2 against
-/// itself at 10+0.1 (15,365 positions; `nets/README.md`, which keeps net 1's too). Self-play data
-/// at 2,500 nodes (`datagen wdl`) puts `a` lower (net 1: 47 instead of 64): shallow scores convert
-/// more often than the same scores at a real time control.
-pub const MODEL: Model = Model { a: [150.563, -395.203, 317.817], b: [-33.889, 42.227, 36.203] };
+/// The built-in net's model: net 3, fitted with `bench/wdl_fit.py` to 130 games of net 3 against
+/// itself at 10+0.1 (17,039 positions; `nets/README.md`, which keeps the earlier nets' too).
+/// Self-play data at 2,500 nodes (`datagen wdl`) puts `a` lower (net 1: 47 instead of 64): shallow
+/// scores convert more often than the same scores at a real time control.
+pub const MODEL: Model = Model { a: [373.330, -868.364, 561.427], b: [90.798, -198.286, 142.041] };
 /// The material count at which `cp 100` is an even chance of winning: the middlegame, with about
 /// the pawns and minor pieces of the start position traded that a game has traded by move 30.
 pub const REFERENCE_MATERIAL: u32 = 58;
@@ -171,9 +171,10 @@ mod tests {
     #[test]
     fn normalised_cp_100_is_an_even_chance_at_the_reference_material() {
         let even = MODEL.even_chance(REFERENCE_MATERIAL);
-        assert_eq!(normalised_cp(even.round() as i32), 100);
+        // The search unit nearest the even chance is 100 up to one unit's rounding (about 1.5 cp).
+        assert!((normalised_cp(even.round() as i32) - 100).abs() <= 1, "{even}");
         assert_eq!(normalised_cp(0), 0);
-        assert_eq!(normalised_cp(-(even.round() as i32)), -100);
+        assert_eq!(normalised_cp(-(even.round() as i32)), -normalised_cp(even.round() as i32));
         assert_eq!(normalised_cp(KNOWN_WIN + 321), KNOWN_WIN + 321, "known wins are shown as they are");
         for cp in [-100, -37, 0, 50, 100] {
             assert!((normalised_cp(search_units(cp)) - cp).abs() <= 2, "{cp}");

@@ -39,7 +39,7 @@ DECLARED = {
     "UCI_LimitStrength": ("check", False, None, None),
     "Clear Hash": ("button", None, None, None),
     "Debug Log File": ("string", "<empty>", None, None),  # Stockfish's way to show an empty default
-    "EvalFile": ("string", "net2.nnue", None, None),
+    "EvalFile": ("string", "net3.nnue", None, None),
     "SyzygyPath": ("string", "<empty>", None, None),
     "SyzygyProbeDepth": ("spin", 1, 1, 100),
     "SyzygyProbeLimit": ("spin", 7, 0, 7),
