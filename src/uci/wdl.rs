@@ -172,9 +172,10 @@ mod tests {
     fn normalised_cp_100_is_an_even_chance_at_the_reference_material() {
         let even = MODEL.even_chance(REFERENCE_MATERIAL);
         // The search unit nearest the even chance is 100 up to one unit's rounding (about 1.5 cp).
-        assert!((normalised_cp(even.round() as i32) - 100).abs() <= 1, "{even}");
+        let nearest = even.round() as i32;
+        assert!((normalised_cp(nearest) - 100).abs() <= 1, "{even}");
         assert_eq!(normalised_cp(0), 0);
-        assert_eq!(normalised_cp(-(even.round() as i32)), -normalised_cp(even.round() as i32));
+        assert_eq!(normalised_cp(-nearest), -normalised_cp(nearest));
         assert_eq!(normalised_cp(KNOWN_WIN + 321), KNOWN_WIN + 321, "known wins are shown as they are");
         for cp in [-100, -37, 0, 50, 100] {
             assert!((normalised_cp(search_units(cp)) - cp).abs() <= 2, "{cp}");
