@@ -61,12 +61,13 @@ fn a_search_stopped_by_its_node_limit_reports_the_line_of_the_move_it_plays() {
     engine.handshake();
     let mut wrong = Vec::new();
     let mut bounds = 0;
-    for nodes in NODE_LIMITS.step_by(NODE_LIMIT_STEP) {
+    let limits = NODE_LIMITS.step_by(NODE_LIMIT_STEP);
+    let searches = limits.clone().count() * POSITIONS.len();
+    for nodes in limits {
         let (w, b) = mismatches(&mut engine, &format!("nodes {nodes}"));
         wrong.extend(w);
         bounds += b;
     }
-    let searches = NODE_LIMITS.step_by(NODE_LIMIT_STEP).count() * POSITIONS.len();
     assert!(wrong.is_empty(), "{} of {searches} searches:\n{}", wrong.len(), wrong.join("\n"));
     // Some of these searches end on a root fail-high: its line is reported as a lower bound.
     assert!(bounds > 0, "no search ended on a fail-high line");
