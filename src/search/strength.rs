@@ -101,9 +101,10 @@ mod tests {
         assert_eq!(budgets.len(), 4, "{budgets:?}");
         assert!(budgets.windows(2).all(|w| w[0] < w[1]), "{budgets:?}");
         assert!(budgets[0] >= MIN_NODES);
-        // The two calibrated levels get the budgets they were measured with.
+        // The measured levels get the budgets they were measured with.
         assert_eq!(Strength::Elo(2400).nodes(), Some(116_628));
         assert_eq!(Strength::Elo(1800).nodes(), Some(7_971));
+        assert_eq!(Strength::Elo(1500).nodes(), Some(2_083));
     }
 
     #[test]
