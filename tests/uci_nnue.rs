@@ -24,7 +24,7 @@ fn a_network_file_is_searched_with_and_shown_by_eval() {
     let board: cozy_chess::Board =
         "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2".parse().expect("fen");
     let output = net.evaluate(&board);
-    let scaled = ::engine::eval::evaluate(&board, None, || output, 1, MoveLimit::FIDE).material;
+    let scaled = ::engine::eval::evaluate(&board, None, || output, 1, MoveLimit::FIDE).raw;
     let expected =
         format!("NNUE network output (side to move): {output}; scaled for drawish material: {scaled} (search units)");
     assert_eq!(shown.last(), Some(&expected));

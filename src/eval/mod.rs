@@ -20,9 +20,9 @@ const CLOCK_DROP_PCT: i32 = 50;
 /// The steps of the chain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Evaluation {
-    /// The network's output scaled for drawish material, or the endgame knowledge's score: what a
-    /// transposition table keeps.
-    pub material: i32,
+    /// The raw evaluation: the network's output scaled for drawish material, or the endgame
+    /// knowledge's score; what a transposition table keeps.
+    pub raw: i32,
     /// That shrunk toward the draw for the halfmove clock: the static evaluation before the search's
     /// correction.
     pub clocked: i32,
@@ -31,7 +31,7 @@ pub struct Evaluation {
 }
 
 /// The chain for `board` at halfmove `clock` under `limit`: what `endgame` knows of the material, as
-/// it is; or else `stored`, the material-scaled figure a table kept for this position, or the
+/// it is; or else `stored`, the raw evaluation a table kept for this position, or the
 /// network's `output` (called only then) scaled for drawish material, then scaled for the clock.
 pub fn evaluate(
     board: &Board,
@@ -44,10 +44,10 @@ pub fn evaluate(
         // A known ending is not scaled for the clock: scaled, a line one ply shorter than another would
         // gain more than a step of progress is worth (up to a pawn a ply near the limit for a known
         // win), and the search would shuffle instead of mating in time.
-        return Evaluation { material: known.score, clocked: known.score, exact: known.exact };
+        return Evaluation { raw: known.score, clocked: known.score, exact: known.exact };
     }
-    let material = stored.unwrap_or_else(|| scale_network_output(output(), board));
-    Evaluation { material, clocked: scale_for_clock(material, clock, limit), exact: false }
+    let raw = stored.unwrap_or_else(|| scale_network_output(output(), board));
+    Evaluation { raw, clocked: scale_for_clock(raw, clock, limit), exact: false }
 }
 
 /// A network's output (side to move) scaled down for drawish material: the network sees no rule that
@@ -63,11 +63,10 @@ fn scale_network_output(output: i32, board: &Board) -> i32 {
 /// near the limit). So the side ahead prefers moves that reset the clock, and the side behind prefers
 /// to keep it running. With no limit (`Rule50` 0) the evaluation is left alone.
 fn scale_for_clock(score: i32, clock: u32, limit: MoveLimit) -> i32 {
-    let Some(limit) = limit.claim_plies() else {
+    let Some((clock, limit)) = limit.progress(clock) else {
         return score;
     };
-    let limit = limit as i64;
-    let clock = (clock as i64).min(limit);
+    let (clock, limit) = (clock as i64, limit as i64);
     let full = 100 * limit * limit;
     let kept = full - CLOCK_DROP_PCT as i64 * clock * clock;
     (score as i64 * kept / full) as i32
@@ -95,14 +94,14 @@ mod tests {
     fn the_chain_takes_a_stored_figure_instead_of_the_network() {
         let board: Board = "4k3/p7/8/3b4/8/8/P7/3RK3 w - - 0 1".parse().expect("fen");
         let fresh = evaluate(&board, None, || 640, 80, MoveLimit::FIDE);
-        assert_eq!(fresh.material, scale_network_output(640, &board));
-        assert_eq!(fresh.clocked, scale_for_clock(fresh.material, 80, MoveLimit::FIDE));
-        let stored = evaluate(&board, Some(fresh.material), || panic!("no network call"), 80, MoveLimit::FIDE);
+        assert_eq!(fresh.raw, scale_network_output(640, &board));
+        assert_eq!(fresh.clocked, scale_for_clock(fresh.raw, 80, MoveLimit::FIDE));
+        let stored = evaluate(&board, Some(fresh.raw), || panic!("no network call"), 80, MoveLimit::FIDE);
         assert_eq!(stored, fresh);
         // A known ending is what `endgame` says, whatever the clock and the table.
         let rook: Board = "8/8/8/3k4/8/8/8/R3K3 w - - 0 1".parse().expect("fen");
         let late = evaluate(&rook, Some(5), || 0, 99, MoveLimit::FIDE);
-        assert_eq!((late.material, late.clocked), (endgame::known(&rook).expect("known").score, late.material));
+        assert_eq!((late.raw, late.clocked), (endgame::known(&rook).expect("known").score, late.raw));
         assert!(late.clocked > endgame::KNOWN_WIN);
     }
 

@@ -31,14 +31,56 @@ impl MoveLimit {
         MoveLimit { claim_plies: moves.saturating_mul(2) }
     }
 
+    /// Whether the rule is on (`Rule50` 0 switches it off).
+    pub fn is_on(self) -> bool {
+        self.claim_plies > 0
+    }
+
     /// Plies after which a draw may be claimed (9.3), if the rule is on.
-    pub fn claim_plies(self) -> Option<u32> {
+    fn claim_plies(self) -> Option<u32> {
         (self.claim_plies > 0).then_some(self.claim_plies)
     }
 
     /// Plies after which the game is drawn automatically (9.6.2: 75 moves for FIDE's 50).
-    pub fn automatic_plies(self) -> Option<u32> {
+    fn automatic_plies(self) -> Option<u32> {
         self.claim_plies().map(|plies| plies / 2 * 3)
+    }
+
+    /// Whether a draw may be claimed at halfmove `clock` (9.3).
+    pub fn reached(self, clock: u32) -> bool {
+        self.claim_plies().is_some_and(|limit| clock >= limit)
+    }
+
+    /// Whether the game is drawn automatically at halfmove `clock` (9.6.2).
+    pub fn automatic_reached(self, clock: u32) -> bool {
+        self.automatic_plies().is_some_and(|limit| clock >= limit)
+    }
+
+    /// Whether the claim limit is at most `margin` plies after halfmove `clock`.
+    pub fn within(self, clock: u32, margin: u32) -> bool {
+        self.claim_plies().is_some_and(|limit| clock.saturating_add(margin) >= limit)
+    }
+
+    /// Whether `plies` more plies from halfmove `clock` stay within the claim limit (always, with no
+    /// limit): a mate or a table's win that far away comes in time.
+    pub fn in_time(self, clock: u32, plies: u32) -> bool {
+        self.claim_plies().is_none_or(|limit| clock.saturating_add(plies) <= limit)
+    }
+
+    /// How far halfmove `clock` has run toward the claim limit: `(clock, limit)` with the clock capped
+    /// at the limit, or `None` with no limit.
+    pub fn progress(self, clock: u32) -> Option<(u32, u32)> {
+        self.claim_plies().map(|limit| (clock.min(limit), limit))
+    }
+}
+
+/// The halfmove clock after `mv` (`None`: a null move, in the search) is played on `board` at
+/// `clock`: 0 after a capture or pawn move, else one more.
+pub fn clock_after(board: &Board, mv: Option<Move>, clock: u32) -> u32 {
+    if mv.is_some_and(|mv| resets_clock(board, mv)) {
+        0
+    } else {
+        clock.saturating_add(1)
     }
 }
 
@@ -146,16 +188,15 @@ pub fn game_state(board: &Board, halfmove_clock: u32, keys: &[u64], limit: MoveL
         return if board.checkers().is_empty() { GameState::Stalemate } else { GameState::Checkmate };
     }
     let seen = occurrences(keys, halfmove_clock);
-    let reached = |plies: Option<u32>| plies.is_some_and(|plies| halfmove_clock >= plies);
     if seen >= 5 {
         GameState::FivefoldRepetition
-    } else if reached(limit.automatic_plies()) {
+    } else if limit.automatic_reached(halfmove_clock) {
         GameState::SeventyFiveMoveRule
     } else if is_dead_position(board) {
         GameState::DeadPosition
     } else if seen >= 3 {
         GameState::ThreefoldRepetition
-    } else if reached(limit.claim_plies()) {
+    } else if limit.reached(halfmove_clock) {
         GameState::FiftyMoveRule
     } else {
         GameState::Ongoing
@@ -218,6 +259,35 @@ mod tests {
         assert!(!dead("8/8/4k3/8/3b4/4K3/8/5B2 w - - 0 1"));
         assert!(!dead("8/8/4k3/8/8/4K3/8/4NN2 w - - 0 1"));
         assert!(!dead("8/8/4k3/8/8/4K3/4P3/8 w - - 0 1"));
+    }
+
+    #[test]
+    fn the_move_limit_reads_the_clock_in_one_place() {
+        let fide = MoveLimit::FIDE;
+        assert!(!fide.reached(99) && fide.reached(100) && fide.reached(140));
+        assert!(!fide.automatic_reached(149) && fide.automatic_reached(150));
+        assert!(!fide.within(89, 10) && fide.within(90, 10));
+        assert!(fide.in_time(95, 5) && !fide.in_time(95, 6));
+        assert_eq!((fide.progress(40), fide.progress(130)), (Some((40, 100)), Some((100, 100))));
+        // `Rule50` 60: claims at 120 plies, the automatic draw at 180.
+        let long = MoveLimit::from_moves(60);
+        assert!(!long.reached(119) && long.reached(120) && !long.automatic_reached(179) && long.automatic_reached(180));
+        let off = MoveLimit::from_moves(0);
+        assert!(!off.is_on() && fide.is_on());
+        assert!(!off.reached(u32::MAX) && !off.automatic_reached(u32::MAX) && !off.within(u32::MAX, 10));
+        assert!(off.in_time(u32::MAX, 500) && off.progress(90).is_none());
+    }
+
+    #[test]
+    fn the_clock_restarts_after_a_capture_or_pawn_move_only() {
+        let board: Board = "4k3/8/8/3p4/8/8/4P3/R3K3 w - - 7 20".parse().expect("fen");
+        let mv = |text: &str| text.parse::<Move>().expect("move");
+        assert_eq!(clock_after(&board, Some(mv("e2e4")), 7), 0);
+        assert_eq!(clock_after(&board, Some(mv("a1a8")), 7), 8);
+        assert_eq!(clock_after(&board, None, 7), 8);
+        let rook_takes: Board = "4k3/8/8/r7/8/8/8/R3K3 w - - 7 20".parse().expect("fen");
+        assert_eq!(clock_after(&rook_takes, Some(mv("a1a5")), 7), 0);
+        assert_eq!(clock_after(&board, None, u32::MAX), u32::MAX);
     }
 
     #[test]

@@ -88,9 +88,8 @@ impl Position {
 
     /// Plays a move known to be legal (from move generation of this board).
     pub fn play(&mut self, mv: Move) {
-        let resets = draw::resets_clock(&self.board, mv);
+        self.halfmove_clock = draw::clock_after(&self.board, Some(mv), self.halfmove_clock);
         self.board.play_unchecked(mv);
-        self.halfmove_clock = if resets { 0 } else { self.halfmove_clock.saturating_add(1) };
         self.keys.push(repetition_key(&self.board));
     }
 

@@ -11,229 +11,254 @@
 //! the static evaluation missed feeds the correction history. Both kinds of history live in the
 //! thread's `memory`, kept between the searches of a game.
 //!
-//! Where the methods of a `Worker` live (one node, followed from `negamax`):
+//! `negamax` reads as the node's steps in order, each filling in the `Node` (`node.rs`); the move
+//! loop is `search_moves`. Where the methods of a `Worker` live (one node, followed from `negamax`):
 //!
 //! | file | methods |
 //! | --- | --- |
 //! | `iterate.rs` | `iterate` (iterative deepening), `search_lines` (MultiPV), `aspiration`, the answer |
-//! | `alphabeta.rs` | `negamax`, `evaluate_node`, `singularity`, `reduction`, `search_late_move`, `reward`, `store_node` |
+//! | `alphabeta.rs` | `negamax` and its steps: `rules_end`, `probe_node`, `evaluate_node`, `search_moves`, `store_node` |
+//! | `extend.rs` | `singular_extension`, `reduction`, `search_late_move` (how deep a move is searched) |
 //! | `rules.rs` | `repetition`, `upcoming_repetition`, `rule_draw`, `limit_reached`, `limit_score`, `tt_score_usable` |
-//! | `tablebase.rs` | `probe_tables` (WDL in the tree), `root_table_score` |
-//! | `prune.rs` | `prune_node` (RFP, razoring, null move), `probcut`, `prune_move` (LMP, futility, SEE) |
+//! | `tablebase.rs` | `probe_tb` (WDL in the tree), `root_tb_score` |
+//! | `prune.rs` | `prune_node` (RFP, razoring, null move, ProbCut), `prune_move` (LMP, futility, SEE) |
 //! | `quiescence.rs` | `quiescence` |
-//! | `worker.rs` | `visit` (node count, limits), `play`, `static_eval` (the evaluation chain), frames' small steps |
+//! | `worker.rs` | `visit` (node count, limits), `make` and `unmake`, `static_eval` (the evaluation chain) |
 //! | `root.rs` | the root's lines: best line, MultiPV lines, nodes a root move |
 
 use cozy_chess::{Board, Move};
 
+use super::extend::Singularity;
 use super::frame::Tried;
 use super::history::context_of;
-use super::lmr::{reducible, MoveKind};
+use super::node::{Candidate, Node};
 use super::params;
 use super::picker::{MovePicker, QuietContext};
-use super::prune::{NodeFacts, Prune};
+use super::prune::Prune;
 use super::rules::Repetition;
-use super::score::{self, DRAW, INFINITY, MATE, MAX_PLY, TB_BOUND};
-use super::tablebase::TableProbe;
-use super::tt::{Bound, Entry};
-use super::worker::{StaticEval, Worker};
+use super::score::{self, DRAW, MATE, MAX_PLY, TB_BOUND};
+use super::tablebase::TbProbe;
+use super::tt::Bound;
+use super::worker::Worker;
 use crate::position::movegen::is_noisy;
 
-/// The singular search's bound lies this many centipawns a ply of depth below the table's score.
-const SINGULAR_MARGIN_PER_PLY: i32 = 2;
-
-/// What the moves of a node share, once the node is set up.
-#[derive(Clone, Copy)]
-struct Node {
-    depth: i32,
-    beta: i32,
-    ply: usize,
-    root: bool,
-    pv_node: bool,
-    cut_node: bool,
-    improving: bool,
-    /// Within reach of the fifty-move limit: no reductions.
-    near_limit: bool,
-}
-
-/// What a late move's reduction depends on, besides its node.
-struct LateMove {
-    /// Its number among the moves searched at the node, from 1.
-    searched: usize,
-    kind: MoveKind,
-    /// Its history score (quiet moves).
-    history: i32,
-    /// A killer or the countermove.
-    remembered: bool,
-    /// The table move is a capture or promotion.
-    tt_noisy: bool,
-}
-
-/// A node's static evaluations (`None` in check).
-struct Evals {
-    chain: Option<StaticEval>,
-    /// The static evaluation, or the table's score where that bounds it better (`-INFINITY` in check).
-    bounded: i32,
-}
-
-/// What the singular-extension search says of the table move.
-enum Singularity {
-    /// Extend it this many plies (-1 to 2).
-    Extend(i32),
-    /// Another move beats beta too: the node fails high with this score.
-    MultiCut(i32),
-    Aborted,
+/// How the move loop of a node ended.
+enum Outcome {
+    /// The moves are searched, or one failed high: the best move and score, and the legal moves met.
+    Searched { best_move: Option<Move>, best_score: i32, legal: usize },
+    /// The node ends with this score before its moves are done (multi-cut, or the search stopped).
+    Ended(i32),
 }
 
 impl Worker<'_> {
     pub(super) fn negamax(
         &mut self,
         board: &Board,
-        mut depth: i32,
+        depth: i32,
         mut alpha: i32,
-        mut beta: i32,
+        beta: i32,
         ply: usize,
         cut_node: bool,
     ) -> i32 {
         self.pv.clear(ply);
-        let root = ply == 0;
         let pv_node = beta - alpha > 1;
-        let excluded = self.frames[ply].excluded;
-        // The rules come first, also at the horizon: a drawn leaf is not evaluated.
-        let repetition = if root { Repetition::None } else { self.repetition(board, ply) };
-        if !root {
-            if let Some(score) = self.rule_draw(board, ply, pv_node, repetition) {
+
+        // Step 1. The rules come first, also at the horizon: a drawn leaf is not evaluated.
+        let repetition = if ply == 0 { Repetition::None } else { self.repetition(board, ply) };
+        if ply > 0 {
+            if let Some(score) = self.rules_end(board, ply, pv_node, repetition, (&mut alpha, beta)) {
                 self.progress.nodes += 1;
                 return score;
             }
         }
-        // A reversible move back into a repetition holds the draw: alpha rises to it before any search
-        // (on the principal variation to just below it, so that the drawing move still enters the PV).
-        let held = if root { -INFINITY } else { self.draw_score(ply, pv_node) - i32::from(pv_node) };
-        if alpha < held && self.upcoming_repetition(board, ply) {
-            alpha = held;
-            if alpha >= beta {
-                self.progress.nodes += 1;
-                return alpha;
-            }
-        }
+
+        // Step 2. The horizon (a check is extended) and the node count.
         let in_check = !board.checkers().is_empty();
-        if in_check {
-            depth += 1;
-        }
+        let depth = depth + in_check as i32;
         if depth <= 0 {
             return self.quiescence(board, alpha, beta, ply);
         }
         if self.visit(ply) {
             return DRAW;
         }
-        if !root {
+        let mut node = Node::new(depth, (alpha, beta), ply, (pv_node, cut_node, in_check));
+        node.excluded = self.frames[ply].excluded;
+
+        // Step 3. The deepest ply, and mate distance pruning: no line from here beats a mate already
+        // found closer to the root.
+        if !node.root {
             if ply >= MAX_PLY - 1 {
-                return self.static_eval(board, ply, None).uncorrected;
+                return self.static_eval(board, ply, None).clocked;
             }
-            // Mate distance pruning: no line from here beats a mate already found closer to the root.
-            alpha = alpha.max(score::mated_in(ply));
-            beta = beta.min(MATE - ply as i32 - 1);
-            if alpha >= beta {
-                return alpha;
+            node.alpha = node.alpha.max(score::mated_in(ply));
+            node.beta = node.beta.min(MATE - ply as i32 - 1);
+            if node.alpha >= node.beta {
+                return node.alpha;
             }
         }
 
-        let key = board.hash();
-        let entry = if excluded.is_some() { None } else { self.table_entry(board, key) };
+        // Step 4. The transposition table, then the endgame tables.
+        if let Some(score) = self.probe_node(board, &mut node, repetition) {
+            return score;
+        }
+
+        // Step 5. The static evaluation.
+        self.evaluate_node(board, &mut node);
+        self.killers.clear(ply + 1);
+
+        // Step 6. Node pruning, off the principal variation and out of check.
+        if !node.root && !node.pv_node && !node.in_check && node.excluded.is_none() && !node.near_limit {
+            if let Some(score) = self.prune_node(board, &node) {
+                return score;
+            }
+        }
+
+        // Step 7. Internal iterative reduction: without a table move this node was never searched well.
+        if node.depth >= params::iir_depth()
+            && node.tt_move.is_none()
+            && node.excluded.is_none()
+            && (node.pv_node || node.cut_node)
+            && !node.near_limit
+        {
+            node.depth -= 1;
+        }
+
+        // Step 8. The moves.
+        let original_alpha = node.alpha;
+        let (best_move, best_score, legal) = match self.search_moves(board, &mut node) {
+            Outcome::Searched { best_move, best_score, legal } => (best_move, best_score, legal),
+            Outcome::Ended(score) => return score,
+        };
+
+        // Step 9. The result: mate or stalemate without a legal move; a table's loss caps what the
+        // moves found; the transposition table keeps it.
+        if legal == 0 {
+            return if node.excluded.is_some() {
+                node.alpha
+            } else if node.in_check {
+                score::mated_in(ply)
+            } else {
+                self.draw_score(ply, node.pv_node)
+            };
+        }
+        let best_score = best_score.min(node.tb_ceiling);
+        if node.excluded.is_none() {
+            self.store_node(board, &node, (best_move, best_score), original_alpha);
+        }
+        best_score
+    }
+
+    /// Step 1, below the root: a draw by the rules ends the node; a reversible move back into a
+    /// repetition holds the draw, so alpha rises to it before any search (on the principal variation
+    /// to just below it, so that the drawing move still enters the PV). `Some(score)` ends the node.
+    fn rules_end(
+        &self,
+        board: &Board,
+        ply: usize,
+        pv_node: bool,
+        repetition: Repetition,
+        (alpha, beta): (&mut i32, i32),
+    ) -> Option<i32> {
+        if let Some(score) = self.rule_draw(board, ply, pv_node, repetition) {
+            return Some(score);
+        }
+        let held = self.draw_score(ply, pv_node) - i32::from(pv_node);
+        if *alpha < held && self.upcoming_repetition(board, ply) {
+            *alpha = held;
+            if *alpha >= beta {
+                return Some(*alpha);
+            }
+        }
+        None
+    }
+
+    /// Step 4: what the transposition table knows of the node (a cutoff off the principal variation
+    /// when its score settles the window), then what the endgame tables know. `Some(score)` ends
+    /// the node.
+    fn probe_node(&mut self, board: &Board, node: &mut Node, repetition: Repetition) -> Option<i32> {
+        let ply = node.ply;
         // A position met before the root, or any node near the root while the game is repeating
         // itself, may be a step from a threefold that the stored score (from a search with fewer
         // occurrences) knows nothing of: search it instead.
-        let distrust = repetition == Repetition::Earlier || ply <= self.path.guard_plies;
-        let tt_score = entry.map(|e| score::from_tt(e.score, ply));
-        if let (Some(e), Some(tt_score)) = (entry, tt_score) {
-            let fits = e.bound.settles(tt_score, alpha, beta);
-            if !root && !pv_node && !distrust && e.depth >= depth && fits && self.tt_score_usable(tt_score, ply) {
-                return tt_score;
+        node.distrust = repetition == Repetition::Earlier || ply <= self.path.guard_plies;
+        node.tt_entry = if node.excluded.is_some() { None } else { self.tt_entry(board, board.hash()) };
+        node.tt_score = node.tt_entry.map(|e| score::from_tt(e.score, ply));
+        if let Some((e, tt_score)) = node.tt() {
+            let fits = e.bound.settles(tt_score, node.alpha, node.beta);
+            let trusted = !node.root && !node.pv_node && !node.distrust;
+            if trusted && e.depth >= node.depth && fits && self.tt_score_usable(tt_score, ply) {
+                return Some(tt_score);
             }
         }
         // Right after a capture or pawn move with few pieces left: the endgame tables know the result.
-        let (mut table_floor, mut table_ceiling) = (-INFINITY, INFINITY);
-        if !root && excluded.is_none() && self.shared.tb_cardinality > 0 {
-            match self.probe_tables(board, depth, ply, alpha, beta) {
-                TableProbe::Settled(score) => return score,
-                TableProbe::AtLeast(score) if pv_node => {
-                    table_floor = score;
-                    alpha = alpha.max(score);
+        if !node.root && node.excluded.is_none() && self.shared.tb_cardinality > 0 {
+            match self.probe_tb(board, node) {
+                TbProbe::Settled(score) => return Some(score),
+                TbProbe::AtLeast(score) if node.pv_node => {
+                    node.tb_floor = score;
+                    node.alpha = node.alpha.max(score);
                 }
-                TableProbe::AtMost(score) if pv_node => table_ceiling = score,
+                TbProbe::AtMost(score) if node.pv_node => node.tb_ceiling = score,
                 _ => {}
             }
         }
-        let tt_move = if root { self.root.first_move() } else { entry.and_then(|e| e.mv) };
+        node.tt_move = if node.root { self.root.first_move() } else { node.tt_entry.and_then(|e| e.mv) };
+        None
+    }
 
-        let evals = self.evaluate_node(board, ply, entry, tt_score.filter(|_| !distrust));
-        let (raw_eval, static_eval, eval) =
-            (evals.chain.map(|e| e.raw), evals.chain.map(|e| e.corrected), evals.bounded);
-        self.frames[ply].static_eval = static_eval;
-        let improving = self.improving(ply, static_eval);
-        self.frames[ply + 1].killers = [None; 2];
-        let near_limit = self.near_limit(ply);
-
-        if !root && !pv_node && !in_check && excluded.is_none() && !near_limit {
-            if let Some(score) = self.prune_node(board, depth, alpha, beta, ply, cut_node, eval, improving) {
-                return score;
-            }
-            if self.progress.aborted {
-                return DRAW;
-            }
-            let probcut_beta = beta + params::probcut_margin();
-            // Unless the table already says this node fails low against the ProbCut bound.
-            let table_denies = entry.zip(tt_score).is_some_and(|(e, ts)| {
-                e.depth > depth - params::probcut_reduction() && ts < probcut_beta && e.bound != Bound::Lower
-            });
-            if depth >= params::probcut_depth() && beta.abs() < TB_BOUND && !table_denies {
-                let evals = (static_eval.unwrap_or(eval), raw_eval);
-                if let Some(score) = self.probcut(board, depth, probcut_beta, evals, tt_move, ply, cut_node) {
-                    return score;
+    /// Step 5: the static evaluation (none in check), from the table's raw evaluation or computed,
+    /// scaled for the clock and corrected by what the search learnt; the table's score where it
+    /// bounds it better and may be trusted here; whether it improves; and whether the fifty-move
+    /// limit is near.
+    fn evaluate_node(&mut self, board: &Board, node: &mut Node) {
+        let ply = node.ply;
+        if !node.in_check {
+            let chain = self.static_eval(board, ply, node.tt_entry.and_then(|e| e.raw_eval));
+            let corrected = chain.corrected;
+            // A bound on the far side of the evaluation replaces it (equal scores change nothing).
+            let tt_score = node.tt_score.filter(|_| !node.distrust);
+            node.eval = match node.tt_entry.zip(tt_score) {
+                Some((e, ts))
+                    if !score::is_decisive(ts)
+                        && self.tt_score_usable(ts, ply)
+                        && e.bound.settles(ts, corrected, corrected) =>
+                {
+                    ts
                 }
-                if self.progress.aborted {
-                    return DRAW;
-                }
-            }
+                _ => corrected,
+            };
+            node.static_eval = Some(chain);
         }
-        // Internal iterative reduction: without a table move this node was never searched well.
-        if depth >= params::iir_depth()
-            && tt_move.is_none()
-            && excluded.is_none()
-            && (pv_node || cut_node)
-            && !near_limit
-        {
-            depth -= 1;
-        }
+        self.frames[ply].static_eval = node.corrected_eval();
+        node.improving = self.improving(ply, node.corrected_eval());
+        node.near_limit = self.near_limit(ply);
+    }
 
-        // A capture from the table is likely best here: the quiet moves after it are reduced more.
-        let tt_noisy = tt_move.is_some_and(|m| is_noisy(board, m));
+    /// Step 8: the moves from the staged picker, each pruned, extended or reduced, until one fails
+    /// high. The node's alpha rises with the best score.
+    fn search_moves(&mut self, board: &Board, node: &mut Node) -> Outcome {
+        let ply = node.ply;
+        node.tt_noisy = node.tt_move.is_some_and(|mv| is_noisy(board, mv));
         let previous = self.previous_moves(ply);
         let countermove = self.memory.history.countermove(previous[0]);
-        let killers = self.frames[ply].killers;
+        let killers = self.killers.get(ply);
         let buffer = self.frames[ply].buffer.take().unwrap_or_default();
-        let mut picker = MovePicker::with_buffer(board, tt_move, true, buffer);
-        let node = Node { depth, beta, ply, pv_node, cut_node, improving, near_limit, root };
-        let original_alpha = alpha;
-        let mut best_score = table_floor;
-        let mut best_move = None;
-        let mut legal = 0;
-        let mut searched = 0;
+        let mut picker = MovePicker::with_buffer(board, node.tt_move, true, buffer);
         let mut tried = std::mem::take(&mut self.frames[ply].tried);
         tried.clear();
+        let (mut best_move, mut best_score) = (None, node.tb_floor);
+        let (mut legal, mut searched) = (0, 0);
         // Computed when move pruning first asks whether a move gives check.
         let mut check_squares = None;
-        loop {
+        let outcome = loop {
             let next = {
                 let context = QuietContext { history: &self.memory.history, killers, countermove, previous };
                 picker.next(board, &context)
             };
-            let Some(mv) = next else { break };
-            if Some(mv) == excluded {
-                continue;
-            }
-            if root && !self.root_allowed(mv) {
+            let Some(mv) = next else {
+                break Outcome::Searched { best_move, best_score, legal };
+            };
+            if Some(mv) == node.excluded || (node.root && !self.root_allowed(mv)) {
                 continue;
             }
             legal += 1;
@@ -241,11 +266,9 @@ impl Worker<'_> {
             let moved = context_of(board, mv);
             let history =
                 if quiet { self.memory.history.quiet_score(board.side_to_move(), mv, moved, &previous) } else { 0 };
-
-            if !root && best_score > -TB_BOUND && !near_limit {
-                let node = NodeFacts { depth, alpha, static_eval, improving };
-                let pruned = self.prune_move(board, mv, quiet.then_some(history), legal, node, &mut check_squares);
-                match pruned {
+            let mut candidate = Candidate { mv, quiet, history, number: legal, losing: false, remembered: false };
+            if !node.root && best_score > -TB_BOUND && !node.near_limit {
+                match self.prune_move(board, node, &candidate, &mut check_squares) {
                     Prune::Keep => {}
                     Prune::Skip => continue,
                     Prune::SkipLaterQuiets => {
@@ -254,131 +277,55 @@ impl Worker<'_> {
                     }
                 }
             }
-
-            let mut extension = 0;
-            if let (Some(e), Some(ts)) = (entry, tt_score) {
-                let candidate = !root
-                    && Some(mv) == tt_move
-                    && depth >= params::singular_depth()
-                    && e.depth >= depth - params::singular_tt_depth_slack()
-                    && e.bound != Bound::Upper
-                    && !score::is_decisive(ts)
-                    && !distrust
-                    && self.tt_score_usable(ts, ply);
-                if candidate {
-                    match self.singularity(board, mv, ts, &node) {
-                        Singularity::Extend(plies) => extension = plies,
-                        Singularity::MultiCut(score) => {
-                            self.frames[ply].buffer = Some(picker.into_buffer());
-                            self.frames[ply].tried = tried;
-                            return score;
-                        }
-                        Singularity::Aborted => return DRAW,
-                    }
-                }
-            }
-
-            let nodes_before = self.progress.nodes;
-            let child = self.play(board, mv, ply, true);
-            self.frames[ply].moved = Some(moved);
-            self.pass_double_extensions(ply, extension);
-            let gives_check = !child.checkers().is_empty();
-            let new_depth = depth - 1 + extension;
-            searched += 1;
-            let score = if searched == 1 {
-                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, !pv_node && !cut_node)
-            } else {
-                let late = LateMove {
-                    searched,
-                    kind: MoveKind { quiet, losing: picker.past_good_noisy(), gives_check },
-                    history,
-                    // The killers and the countermove refuted a sibling line: likelier to matter.
-                    remembered: killers.contains(&Some(mv)) || countermove == Some(mv),
-                    tt_noisy,
-                };
-                let reduction = self.reduction(&node, &late, new_depth);
-                self.search_late_move(&child, &node, new_depth, reduction, (alpha, best_score))
+            let extension = match self.singular_extension(board, node, mv) {
+                Singularity::Extend(plies) => plies,
+                Singularity::MultiCut(score) => break Outcome::Ended(score),
+                Singularity::Aborted => break Outcome::Ended(DRAW),
             };
-            self.path.keys.pop();
-            if self.progress.aborted {
-                return DRAW;
+            searched += 1;
+            if searched > 1 {
+                // What a late move's reduction asks, for the moves that get that far.
+                candidate.losing = picker.past_good_noisy();
+                candidate.remembered = killers.contains(&Some(mv)) || countermove == Some(mv);
             }
-            if root {
+            let nodes_before = self.progress.nodes;
+            let score = self.search_move(board, node, &candidate, extension, (searched, best_score));
+            if self.progress.aborted {
+                break Outcome::Ended(DRAW);
+            }
+            if node.root {
                 self.root.add_move_nodes(mv, self.progress.nodes - nodes_before);
             }
             if score > best_score {
-                best_score = score;
-                best_move = Some(mv);
-                if score > alpha {
-                    alpha = score;
-                    self.pv.update(ply, mv);
-                    if root && self.root.pv_index == 0 {
-                        self.root.best_line = self.pv.line(0).to_vec();
-                        self.root.best_score = score;
-                        self.root.best_bound = if score >= beta { Bound::Lower } else { Bound::Exact };
-                    }
-                    if alpha >= beta {
-                        self.reward(board, ply, mv, quiet, &tried, depth);
-                        break;
-                    }
+                (best_move, best_score) = (Some(mv), score);
+                if score > node.alpha && self.raise_alpha(node, mv, score) {
+                    self.reward(board, ply, &candidate, &tried, node.depth);
+                    break Outcome::Searched { best_move, best_score, legal };
                 }
             }
             tried.push(mv, quiet);
-        }
+        };
         self.frames[ply].buffer = Some(picker.into_buffer());
         self.frames[ply].tried = tried;
-
-        if legal == 0 {
-            return if excluded.is_some() {
-                alpha
-            } else if in_check {
-                score::mated_in(ply)
-            } else {
-                self.draw_score(ply, pv_node)
-            };
-        }
-        // A table's loss caps what the moves found.
-        best_score = best_score.min(table_ceiling);
-        if excluded.is_none() {
-            self.store_node(board, &node, (best_move, best_score), original_alpha, &evals);
-        }
-        best_score
+        outcome
     }
 
-    /// The evaluations of the node at `ply` (none in check): the table `entry`'s or computed, scaled
-    /// for the clock, corrected by what the search learnt, and bounded by the table's score
-    /// `tt_score` when it may be trusted here.
-    fn evaluate_node(&mut self, board: &Board, ply: usize, entry: Option<Entry>, tt_score: Option<i32>) -> Evals {
-        if !board.checkers().is_empty() {
-            return Evals { chain: None, bounded: -INFINITY };
+    /// `mv` scored `score`, above the node's alpha: alpha rises to it, the principal variation and
+    /// (at the root) the best line follow. Whether it fails high.
+    fn raise_alpha(&mut self, node: &mut Node, mv: Move, score: i32) -> bool {
+        node.alpha = score;
+        self.pv.update(node.ply, mv);
+        if node.root && self.root.pv_index == 0 {
+            self.root.best_line = self.pv.line(0).to_vec();
+            self.root.best_score = score;
+            self.root.best_bound = if score >= node.beta { Bound::Lower } else { Bound::Exact };
         }
-        let chain = self.static_eval(board, ply, entry.and_then(|e| e.eval));
-        let corrected = chain.corrected;
-        // The table's score bounds the evaluation better than the evaluation itself: a bound on the far
-        // side of the evaluation replaces it (equal scores change nothing).
-        let bounded = match entry.zip(tt_score) {
-            Some((e, ts))
-                if !score::is_decisive(ts)
-                    && self.tt_score_usable(ts, ply)
-                    && e.bound.settles(ts, corrected, corrected) =>
-            {
-                ts
-            }
-            _ => corrected,
-        };
-        Evals { chain: Some(chain), bounded }
+        node.alpha >= node.beta
     }
 
     /// Stores the node's result in the table, and teaches the correction history what the static
-    /// evaluation missed. `best`: the best move and score; `original_alpha`: alpha on entry.
-    fn store_node(
-        &mut self,
-        board: &Board,
-        node: &Node,
-        best: (Option<Move>, i32),
-        original_alpha: i32,
-        evals: &Evals,
-    ) {
+    /// evaluation missed. `best`: the best move and score; `original_alpha`: alpha before the moves.
+    fn store_node(&mut self, board: &Board, node: &Node, best: (Option<Move>, i32), original_alpha: i32) {
         let (best_move, best_score) = best;
         let bound = if best_score >= node.beta {
             Bound::Lower
@@ -388,99 +335,27 @@ impl Worker<'_> {
             Bound::Upper
         };
         let stored = score::to_tt(best_score, node.ply);
-        self.shared.tt.store(board.hash(), best_move, stored, evals.chain.map(|e| e.raw), node.depth, bound);
+        let raw_eval = node.static_eval.map(|e| e.raw);
+        self.shared.tt.store(board.hash(), best_move, stored, raw_eval, node.depth, bound);
         // Near the fifty-move limit results are the rules' (draws), not the position's: not learnt.
         let quiet_best = best_move.is_none_or(|mv| !is_noisy(board, mv));
         let learn = quiet_best && !node.near_limit && !score::is_decisive(best_score);
-        if let Some(chain) = evals.chain {
+        if let Some(chain) = node.static_eval {
             if learn && !chain.exact && bound.settles(best_score, chain.corrected, chain.corrected) {
-                self.memory.correction.update(chain.slots, node.depth, best_score, chain.uncorrected);
+                self.memory.correction.update(chain.slots, node.depth, best_score, chain.clocked);
             }
         }
     }
 
-    /// The singular-extension search: the node searched without the table move `mv`, shallower and
-    /// against a bound just below the table's score `tt_score`, tells how far to extend `mv`.
-    fn singularity(&mut self, board: &Board, mv: Move, tt_score: i32, node: &Node) -> Singularity {
-        let Node { depth, ply, cut_node, .. } = *node;
-        let singular_beta = tt_score - SINGULAR_MARGIN_PER_PLY * depth;
-        self.frames[ply].excluded = Some(mv);
-        let score = self.negamax(board, (depth - 1) / 2, singular_beta - 1, singular_beta, ply, cut_node);
-        self.frames[ply].excluded = None;
-        self.pv.clear(ply);
-        if self.progress.aborted {
-            return Singularity::Aborted;
-        }
-        if score < singular_beta {
-            let doubles = self.frames[ply].double_extensions as i32;
-            let far_below = score < singular_beta - params::double_extension_margin();
-            let double = !node.pv_node && far_below && doubles < params::double_extensions_max();
-            Singularity::Extend(if double { 2 } else { 1 })
-        } else if singular_beta >= node.beta {
-            // Multi-cut: more than one move beats beta.
-            Singularity::MultiCut(singular_beta)
-        } else if tt_score >= node.beta {
-            Singularity::Extend(-1)
-        } else {
-            Singularity::Extend(0)
-        }
-    }
-
-    /// How many plies less than `new_depth` a late move is searched at first.
-    fn reduction(&self, node: &Node, late: &LateMove, new_depth: i32) -> i32 {
-        let eligible = node.depth >= params::lmr_depth() && reducible(node.root, late.searched, late.kind);
-        if !eligible || node.near_limit {
-            return 0;
-        }
-        let mut reduction = self.reductions.get(node.depth, late.searched);
-        reduction += !node.pv_node as i32 + node.cut_node as i32 - node.improving as i32;
-        reduction -= late.kind.gives_check as i32;
-        if late.kind.quiet {
-            reduction -= late.history / params::lmr_history_divisor();
-            reduction -= late.remembered as i32;
-            reduction += late.tt_noisy as i32;
-        }
-        reduction.min(new_depth - 1).max(0)
-    }
-
-    /// A late move: a null-window search `reduction` plies shallower, again at the full depth (one
-    /// ply more or less by how far it beat the best score so far) when it beats alpha, and with the
-    /// full window at a principal-variation node when it lands inside it. `(alpha, best_score)`: the
-    /// node's so far.
-    fn search_late_move(
-        &mut self,
-        child: &Board,
-        node: &Node,
-        new_depth: i32,
-        reduction: i32,
-        (alpha, best_score): (i32, i32),
-    ) -> i32 {
-        let ply = node.ply;
-        let mut score = -self.negamax(child, new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
-        if score > alpha && reduction > 0 {
-            let deeper_margin = params::lmr_deeper_margin() + params::lmr_deeper_margin_per_ply() * new_depth;
-            let deeper = score > best_score + deeper_margin;
-            let shallower = score < best_score + params::lmr_shallower_margin();
-            let research_depth = new_depth + deeper as i32 - shallower as i32;
-            if research_depth > new_depth - reduction {
-                score = -self.negamax(child, research_depth, -alpha - 1, -alpha, ply + 1, !node.cut_node);
-            }
-        }
-        if node.pv_node && score > alpha && score < node.beta {
-            score = -self.negamax(child, new_depth, -node.beta, -alpha, ply + 1, false);
-        }
-        score
-    }
-
-    /// History updates after `best` caused a cutoff.
-    pub(super) fn reward(&mut self, board: &Board, ply: usize, best: Move, quiet: bool, tried: &Tried, depth: i32) {
-        if quiet {
-            self.frames[ply].add_killer(best);
+    /// History updates after `best` caused a cutoff at `depth`; `tried`: the moves searched before it.
+    fn reward(&mut self, board: &Board, ply: usize, best: &Candidate, tried: &Tried, depth: i32) {
+        if best.quiet {
+            self.killers.add(ply, best.mv);
             let previous = self.previous_moves(ply);
-            self.memory.history.reward_quiet(board, best, &tried.quiets, &previous, depth);
+            self.memory.history.reward_quiet(board, best.mv, &tried.quiets, &previous, depth);
             self.memory.history.reward_captures(board, None, &tried.captures, depth);
         } else {
-            self.memory.history.reward_captures(board, Some(best), &tried.captures, depth);
+            self.memory.history.reward_captures(board, Some(best.mv), &tried.captures, depth);
         }
     }
 }

@@ -1,5 +1,5 @@
-//! The search's per-ply state: one `Frame` for each ply of the line being searched, and the
-//! triangular table of principal variations.
+//! The search's per-ply state: one `Frame` for each ply of the line being searched, the killer
+//! moves of each ply, and the triangular table of principal variations.
 
 use cozy_chess::{Move, Square};
 
@@ -45,8 +45,9 @@ pub struct Frame {
     pub double_extensions: u8,
     /// Halfmove clock (not capped) at this ply.
     pub clock: u32,
-    /// The last two quiet moves that caused a cutoff at this ply, the latest first.
-    pub killers: [Option<Move>; 2],
+    /// Index in the key path of the oldest position this ply's node may repeat: the position after
+    /// the last null move of the line (0 without one).
+    pub repetition_floor: usize,
     /// The move buffer lent to this ply's picker (`None` while lent).
     pub buffer: Option<MoveBuffer>,
     /// The moves searched at this ply's node.
@@ -55,19 +56,39 @@ pub struct Frame {
     pub accumulator: Accumulator,
 }
 
-impl Frame {
-    /// Remembers `mv` as the latest killer of this ply.
-    pub fn add_killer(&mut self, mv: Move) {
-        if self.killers[0] != Some(mv) {
-            self.killers[1] = self.killers[0];
-            self.killers[0] = Some(mv);
-        }
-    }
-}
-
 /// A frame for every ply the search can reach, each with its move buffer.
 pub fn frames() -> Vec<Frame> {
     (0..=MAX_PLY).map(|_| Frame { buffer: Some(MoveBuffer::default()), ..Frame::default() }).collect()
+}
+
+/// The last two quiet moves that caused a cutoff at each ply, the latest first: shared by the
+/// sibling nodes of a ply, so kept beside the frames rather than in them.
+pub struct Killers(Vec<[Option<Move>; 2]>);
+
+impl Default for Killers {
+    fn default() -> Self {
+        Killers(vec![[None; 2]; MAX_PLY + 1])
+    }
+}
+
+impl Killers {
+    pub fn get(&self, ply: usize) -> [Option<Move>; 2] {
+        self.0[ply]
+    }
+
+    /// Forgets the killers of `ply` (a new parent node one ply up).
+    pub fn clear(&mut self, ply: usize) {
+        self.0[ply] = [None; 2];
+    }
+
+    /// Remembers `mv` as the latest killer of `ply`.
+    pub fn add(&mut self, ply: usize, mv: Move) {
+        let killers = &mut self.0[ply];
+        if killers[0] != Some(mv) {
+            killers[1] = killers[0];
+            killers[0] = Some(mv);
+        }
+    }
 }
 
 const NO_MOVE: Move = Move { from: Square::A1, to: Square::A1, promotion: None };

@@ -244,7 +244,7 @@ impl Worker<'_> {
 
     /// The report of line `index` (0: the best) of an iteration.
     fn iteration_info(&self, index: usize, depth: u32, line: &Line, bound: Bound) -> Iteration {
-        let shown = self.root_table_score(line.pv.first().copied(), line.score);
+        let shown = self.root_tb_score(line.pv.first().copied(), line.score);
         Iteration {
             multipv: index + 1,
             depth,

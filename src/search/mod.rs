@@ -11,12 +11,14 @@
 mod alphabeta;
 mod correction;
 mod direct;
+mod extend;
 mod frame;
 mod history;
 mod iterate;
 pub mod job;
 mod lmr;
 mod memory;
+mod node;
 pub mod params;
 mod picker;
 mod prune;

@@ -7,7 +7,7 @@ use super::params;
 use super::picker::{MovePicker, QuietContext};
 use super::score::{self, DRAW, INFINITY, MAX_PLY};
 use super::tt::Bound;
-use super::worker::Worker;
+use super::worker::{Step, Worker};
 use crate::position::movegen::victim;
 use crate::position::see::{see_ge, value};
 
@@ -18,7 +18,7 @@ impl Worker<'_> {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return self.static_eval(board, ply, None).uncorrected;
+            return self.static_eval(board, ply, None).clocked;
         }
         if self.limit_reached(ply) {
             // An evasion that was no capture ran the clock out (captures reset it).
@@ -26,7 +26,7 @@ impl Worker<'_> {
         }
         let pv_node = beta - alpha > 1;
         let key = board.hash();
-        let entry = self.table_entry(board, key);
+        let entry = self.tt_entry(board, key);
         if let Some(e) = entry.filter(|_| !pv_node) {
             let tt_score = score::from_tt(e.score, ply);
             if e.bound.settles(tt_score, alpha, beta) && self.tt_score_usable(tt_score, ply) {
@@ -38,7 +38,7 @@ impl Worker<'_> {
         let mut raw_eval = None;
         let mut stand_pat = -INFINITY;
         if !in_check {
-            let chain = self.static_eval(board, ply, entry.and_then(|e| e.eval));
+            let chain = self.static_eval(board, ply, entry.and_then(|e| e.raw_eval));
             raw_eval = Some(chain.raw);
             stand_pat = chain.corrected;
             if stand_pat >= beta {
@@ -47,9 +47,9 @@ impl Worker<'_> {
             alpha = alpha.max(stand_pat);
             best_score = stand_pat;
         }
-        let table_move = entry.and_then(|e| e.mv);
+        let tt_move = entry.and_then(|e| e.mv);
         let buffer = self.frames[ply].buffer.take().unwrap_or_default();
-        let mut picker = MovePicker::with_buffer(board, table_move, in_check, buffer);
+        let mut picker = MovePicker::with_buffer(board, tt_move, in_check, buffer);
         let mut legal = 0;
         let mut best_move = None;
         loop {
@@ -62,7 +62,7 @@ impl Worker<'_> {
                 if picker.past_good_noisy() {
                     break;
                 }
-                if Some(mv) == table_move && !see_ge(board, mv, 0) {
+                if Some(mv) == tt_move && !see_ge(board, mv, 0) {
                     continue;
                 }
                 let gain =
@@ -71,9 +71,9 @@ impl Worker<'_> {
                     continue;
                 }
             }
-            // Captures and evasions only: no repetition key needed below here.
-            let child = self.play(board, mv, ply, false);
+            let child = self.make(board, ply, Step::Horizon(mv));
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
+            self.unmake(ply);
             if self.progress.aborted {
                 return DRAW;
             }

@@ -80,7 +80,7 @@ impl Worker<'_> {
     /// halfmove clock, and not behind a null move of the current line.
     fn oldest_repeatable(&self, ply: usize) -> usize {
         let current = self.path.keys.len() - 1;
-        current.saturating_sub(self.frames[ply].clock as usize).max(self.path.repetition_floor.min(current))
+        current.saturating_sub(self.frames[ply].clock as usize).max(self.frames[ply].repetition_floor.min(current))
     }
 
     /// Whether the side to move at `ply` has a move to a position that appeared twice before the root
@@ -117,7 +117,7 @@ impl Worker<'_> {
 
     /// Whether the fifty-move limit (if on) is reached at `ply`.
     pub(super) fn limit_reached(&self, ply: usize) -> bool {
-        self.task.settings.move_limit.claim_plies().is_some_and(|limit| self.frames[ply].clock >= limit)
+        self.task.settings.move_limit.reached(self.frames[ply].clock)
     }
 
     /// The score of a node at the fifty-move limit: a draw, unless the side to move is mated (a mate on
@@ -147,11 +147,7 @@ impl Worker<'_> {
     /// decide: no table cutoffs and no pruning on static evaluations (every quiet line ends in a
     /// draw there, whatever the evaluation says).
     pub(super) fn near_limit(&self, ply: usize) -> bool {
-        self.task
-            .settings
-            .move_limit
-            .claim_plies()
-            .is_some_and(|limit| self.frames[ply].clock + params::tt_clock_margin() as u32 >= limit)
+        self.task.settings.move_limit.within(self.frames[ply].clock, params::tt_clock_margin() as u32)
     }
 
     /// The table's entry for `board` (its `key`), or `None` when a search for an earlier move wrote it
@@ -159,7 +155,7 @@ impl Worker<'_> {
     /// steered the search into shuffling where a fresh search mates (K+B+N v K against Stockfish
     /// with tables: 10 of 10 converted at clock 30 with the table cleared at every move, 2-3 of 10
     /// with it kept).
-    pub(super) fn table_entry(&self, board: &Board, key: u64) -> Option<Entry> {
+    pub(super) fn tt_entry(&self, board: &Board, key: u64) -> Option<Entry> {
         let entry = self.shared.tt.probe(key)?;
         (entry.current || endgame::known(board).is_none()).then_some(entry)
     }
@@ -167,9 +163,10 @@ impl Worker<'_> {
     /// Whether a table entry's score may stand for the search of a node at `ply`: not close to the
     /// fifty-move limit, and a mate or tablebase result only if it comes before the limit.
     pub(super) fn tt_score_usable(&self, score: i32, ply: usize) -> bool {
-        let Some(limit) = self.task.settings.move_limit.claim_plies() else {
+        let limit = self.task.settings.move_limit;
+        if !limit.is_on() {
             return true;
-        };
+        }
         if self.near_limit(ply) {
             return false;
         }
@@ -180,6 +177,6 @@ impl Worker<'_> {
         // A table's verdict holds at the clock of 0 it was probed at: stored at this very position (its
         // distance counts from the root), it says nothing of the same position at a later clock.
         let probed_here = !score::is_mate(score) && distance <= ply as u32;
-        clock + distance <= limit && (!probed_here || clock == 0)
+        limit.in_time(clock, distance) && (!probed_here || clock == 0)
     }
 }

@@ -10,6 +10,7 @@
 use cozy_chess::{Board, Move};
 
 use super::job::Settings;
+use super::node::Node;
 use super::score::{self, MAX_PLY};
 use super::tt::Bound;
 use super::worker::Worker;
@@ -18,7 +19,7 @@ use crate::syzygy::root::{self, ClockRule, RankedMove};
 use crate::syzygy::{Tablebases, Wdl};
 
 /// What a probe in the tree says of its node.
-pub(super) enum TableProbe {
+pub(super) enum TbProbe {
     /// Not probed (or no table).
     Unknown,
     /// The node's score: it settles the window.
@@ -70,33 +71,34 @@ pub(super) fn tree_cardinality(tables: Option<&Tablebases>, settings: &Settings,
 }
 
 impl Worker<'_> {
-    /// What the tables say of the node at `ply` with the window (`alpha`, `beta`). A settled score is
-    /// also stored in the transposition table.
-    pub(super) fn probe_tables(&mut self, board: &Board, depth: i32, ply: usize, alpha: i32, beta: i32) -> TableProbe {
-        let Some(tables) = self.shared.tables else { return TableProbe::Unknown };
+    /// What the tables say of `node` and its window. A settled score is also stored in the
+    /// transposition table.
+    pub(super) fn probe_tb(&mut self, board: &Board, node: &Node) -> TbProbe {
+        let Node { depth, ply, alpha, beta, .. } = *node;
+        let Some(tables) = self.shared.tables else { return TbProbe::Unknown };
         let pieces = board.occupied().len();
         let deep_enough = pieces < self.shared.tb_cardinality || depth >= self.task.settings.syzygy.probe_depth;
         if self.frames[ply].clock != 0 || pieces > self.shared.tb_cardinality || !deep_enough {
-            return TableProbe::Unknown;
+            return TbProbe::Unknown;
         }
-        let Some(wdl) = tables.probe_wdl(board) else { return TableProbe::Unknown };
+        let Some(wdl) = tables.probe_wdl(board) else { return TbProbe::Unknown };
         self.shared.team.add_tb_hit();
         let counted = self.task.settings.syzygy.rule == Some(ClockRule::Ignored);
         let (score, bound) = verdict(wdl, self.draw_score(ply, true), ply, counted);
         if bound.settles(score, alpha, beta) {
             let depth = (depth + STORED_DEPTH_BONUS).min(MAX_PLY as i32 - 1);
             self.shared.tt.store(board.hash(), None, score::to_tt(score, ply), None, depth, bound);
-            return TableProbe::Settled(score);
+            return TbProbe::Settled(score);
         }
         match bound {
-            Bound::Lower => TableProbe::AtLeast(score),
-            _ => TableProbe::AtMost(score),
+            Bound::Lower => TbProbe::AtLeast(score),
+            _ => TbProbe::AtMost(score),
         }
     }
 
     /// The score to show for a root line starting with `mv`, when the tables' verdict replaces the
     /// search's: the root is in the tables and the search found no mate.
-    pub(super) fn root_table_score(&self, mv: Option<Move>, searched: i32) -> Option<i32> {
+    pub(super) fn root_tb_score(&self, mv: Option<Move>, searched: i32) -> Option<i32> {
         let ranked = mv.and_then(|mv| self.shared.root_tables.iter().find(|r| r.mv == mv))?;
         // The table position is one ply from the root; the ranking already applied the clock rule.
         (!score::is_mate(searched)).then(|| verdict(ranked.wdl, self.draw_score(0, true), 1, false).0)

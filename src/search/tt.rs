@@ -49,8 +49,9 @@ impl Bound {
 pub struct Entry {
     pub mv: Option<Move>,
     pub score: i32,
-    /// The static evaluation before any clock scaling, when the side to move was not in check.
-    pub eval: Option<i32>,
+    /// The raw evaluation (before the clock's scaling and the correction), when the side to move was
+    /// not in check.
+    pub raw_eval: Option<i32>,
     pub depth: i32,
     pub bound: Bound,
     /// Written by the current search (not by one for an earlier move).
@@ -98,17 +99,17 @@ fn decode_move(bits: u64) -> Option<Move> {
 struct Packed {
     mv: Option<Move>,
     score: i32,
-    eval: Option<i32>,
+    raw_eval: Option<i32>,
     depth: i32,
     bound: Bound,
     generation: u8,
 }
 
 fn pack(p: Packed) -> u64 {
-    let eval = p.eval.map_or(NO_EVAL, |e| e.clamp(-i16::MAX as i32, i16::MAX as i32) as i16);
+    let raw_eval = p.raw_eval.map_or(NO_EVAL, |e| e.clamp(-i16::MAX as i32, i16::MAX as i32) as i16);
     encode_move(p.mv)
         | (p.score as i16 as u16 as u64) << 16
-        | (eval as u16 as u64) << 32
+        | (raw_eval as u16 as u64) << 32
         | (p.depth.clamp(0, 255) as u64) << 48
         | (p.bound as u64) << 56
         | ((p.generation & GENERATION_MASK) as u64) << 58
@@ -121,11 +122,11 @@ fn unpack(data: u64, generation: u8) -> Option<Entry> {
         3 => Bound::Exact,
         _ => return None,
     };
-    let eval = (data >> 32) as u16 as i16;
+    let raw_eval = (data >> 32) as u16 as i16;
     Some(Entry {
         mv: decode_move(data & 0xffff),
         score: (data >> 16) as u16 as i16 as i32,
-        eval: (eval != NO_EVAL).then_some(eval as i32),
+        raw_eval: (raw_eval != NO_EVAL).then_some(raw_eval as i32),
         depth: (data >> 48 & 0xff) as i32,
         bound,
         current: generation_of(data) == generation,
@@ -254,7 +255,7 @@ impl TranspositionTable {
     /// Stores an entry. The same position's entry is kept when it is deeper (by more than 2 plies)
     /// from this search and the new one is not exact; otherwise an empty entry or the bucket's
     /// least valuable one (shallow and old) is replaced.
-    pub fn store(&self, key: u64, mv: Option<Move>, score: i32, eval: Option<i32>, depth: i32, bound: Bound) {
+    pub fn store(&self, key: u64, mv: Option<Move>, score: i32, raw_eval: Option<i32>, depth: i32, bound: Bound) {
         let generation = self.generation();
         let bucket = self.bucket(key);
         let mut victim = &bucket.slots[0];
@@ -277,7 +278,7 @@ impl TranspositionTable {
                 victim_worth = worth;
             }
         }
-        let data = pack(Packed { mv: mv.or(old_move), score, eval, depth, bound, generation });
+        let data = pack(Packed { mv: mv.or(old_move), score, raw_eval, depth, bound, generation });
         victim.data.store(data, Ordering::Relaxed);
         victim.check.store(key ^ data, Ordering::Relaxed);
     }
@@ -310,10 +311,10 @@ mod tests {
         table.store(42, Some(mv), -31_000, Some(-123), 17, Bound::Lower);
         let entry = table.probe(42).expect("stored");
         assert_eq!(entry.mv, Some(mv));
-        assert_eq!((entry.score, entry.eval, entry.depth, entry.bound), (-31_000, Some(-123), 17, Bound::Lower));
+        assert_eq!((entry.score, entry.raw_eval, entry.depth, entry.bound), (-31_000, Some(-123), 17, Bound::Lower));
         table.store(43, None, 5, None, 0, Bound::Upper);
         let entry = table.probe(43).expect("stored");
-        assert_eq!((entry.mv, entry.eval), (None, None));
+        assert_eq!((entry.mv, entry.raw_eval), (None, None));
         assert!(table.probe(44).is_none());
     }
 

@@ -9,8 +9,8 @@ use std::time::Instant;
 use cozy_chess::{Board, Move};
 
 use super::correction::Slots;
-use super::frame::{frames, Frame, PvTable};
-use super::history::MoveContext;
+use super::frame::{frames, Frame, Killers, PvTable};
+use super::history::{context_of, MoveContext};
 use super::job::{Limits, Settings};
 use super::lmr;
 use super::memory::Memory;
@@ -21,11 +21,23 @@ use super::time::TimeLimits;
 use crate::eval;
 use crate::nnue::accumulator::Accumulator;
 use crate::nnue::cache::RefreshCache;
-use crate::position::draw::{resets_clock, twice_seen};
+use crate::position::draw::{clock_after, twice_seen};
 use crate::position::{repetition_key, Position};
 
 /// Nodes between two looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1024;
+
+/// What leads from a node to its child.
+#[derive(Clone, Copy)]
+pub(super) enum Step {
+    /// A move, and the plies it is extended by (negative: reduced).
+    Move(Move, i32),
+    /// A move below the horizon (quiescence): no repetition is looked for there, so neither the key
+    /// nor the move is recorded, and the line's extensions stay as they are.
+    Horizon(Move),
+    /// The side to move passes (null-move pruning).
+    Null,
+}
 
 /// A node's static evaluation, each step of the chain.
 #[derive(Clone, Copy)]
@@ -33,7 +45,7 @@ pub(super) struct StaticEval {
     /// Scaled for drawish material: what the table stores.
     pub raw: i32,
     /// Scaled for the halfmove clock.
-    pub uncorrected: i32,
+    pub clocked: i32,
     /// Corrected by the correction history: the static evaluation.
     pub corrected: i32,
     /// Where the correction history keeps this position.
@@ -73,8 +85,6 @@ pub(super) struct KeyPath {
     /// The game before the root, then the current search path.
     pub keys: Vec<u64>,
     pub root_index: usize,
-    /// Keys before this index are behind a null move of the current line: no repetition with them.
-    pub repetition_floor: usize,
     /// Plies below the root where table cutoffs are not trusted (`params::repetition_guard_plies`).
     pub guard_plies: usize,
     /// Positions seen twice before the root, with their latest index in `keys`.
@@ -92,6 +102,7 @@ pub(super) struct Worker<'a> {
     pub(super) path: KeyPath,
     /// One frame per ply of the current line.
     pub(super) frames: Vec<Frame>,
+    pub(super) killers: Killers,
     pub(super) pv: PvTable,
     /// Move-ordering histories and corrections of the static evaluation, kept between searches.
     pub(super) memory: &'a mut Memory,
@@ -130,13 +141,14 @@ impl<'a> Worker<'a> {
             start: now,
             waiting_for_ponderhit: task.limits.ponder,
         };
-        let path = KeyPath { root_index: keys.len() - 1, keys, repetition_floor: 0, guard_plies, twice_seen };
+        let path = KeyPath { root_index: keys.len() - 1, keys, guard_plies, twice_seen };
         Worker {
             shared,
             task,
             progress,
             path,
             frames,
+            killers: Killers::default(),
             pv: PvTable::default(),
             memory,
             reductions: lmr::table(),
@@ -190,25 +202,63 @@ impl<'a> Worker<'a> {
         self.progress.waiting_for_ponderhit
     }
 
-    /// Plays `mv`, recording the child's repetition key (when `track_repetitions`) and clock.
-    pub(super) fn play(&mut self, board: &Board, mv: Move, ply: usize, track_repetitions: bool) -> Board {
-        let clock = self.frames[ply].clock;
-        self.frames[ply + 1].clock = if resets_clock(board, mv) { 0 } else { clock.saturating_add(1) };
+    /// Makes the child that `step` leads to from the node `board` at `ply`: the child's board, the
+    /// move in the node's frame, the child's frame (clock, accumulator, the line's double extensions
+    /// and repetition floor) and the child's repetition key. With `unmake`, the only writer of the
+    /// next frame and of the key path. A null move is made only out of check.
+    // Inlined so that each call site keeps only the path of its own step.
+    #[inline(always)]
+    pub(super) fn make(&mut self, board: &Board, ply: usize, step: Step) -> Board {
+        match step {
+            Step::Move(mv, extension) => self.make_move(board, ply, mv, Some(extension)),
+            Step::Horizon(mv) => self.make_move(board, ply, mv, None),
+            Step::Null => self.make_null(board, ply),
+        }
+    }
+
+    /// `make` of a move, reached with `extension`; `None` below the horizon (nothing recorded for the
+    /// repetitions).
+    fn make_move(&mut self, board: &Board, ply: usize, mv: Move, extension: Option<i32>) -> Board {
+        let (done, next) = self.frames.split_at_mut(ply + 1);
+        let (node, child_frame) = (&mut done[ply], &mut next[0]);
+        child_frame.clock = clock_after(board, Some(mv), node.clock);
         let mut child = board.clone();
         child.play_unchecked(mv);
         self.shared.tt.prefetch(child.hash());
-        let (done, next) = self.frames.split_at_mut(ply + 1);
-        let network = self.shared.network;
-        done[ply].accumulator.update_into(&mut next[0].accumulator, network, mv, [board, &child], &mut self.refresh);
-        if track_repetitions {
+        node.accumulator.update_into(
+            &mut child_frame.accumulator,
+            self.shared.network,
+            mv,
+            [board, &child],
+            &mut self.refresh,
+        );
+        if let Some(extension) = extension {
+            node.moved = Some(context_of(board, mv));
+            child_frame.double_extensions = node.double_extensions + (extension >= 2) as u8;
+            child_frame.repetition_floor = node.repetition_floor;
             self.path.keys.push(repetition_key(&child));
         }
         child
     }
 
-    /// The child at `ply + 1`, reached with `extension`, counts the double extensions of its line.
-    pub(super) fn pass_double_extensions(&mut self, ply: usize, extension: i32) {
-        self.frames[ply + 1].double_extensions = self.frames[ply].double_extensions + (extension >= 2) as u8;
+    /// `make` of a null move.
+    fn make_null(&mut self, board: &Board, ply: usize) -> Board {
+        let child = board.null_move().expect("a null move is made only out of check");
+        let (done, next) = self.frames.split_at_mut(ply + 1);
+        let (node, child_frame) = (&mut done[ply], &mut next[0]);
+        child_frame.clock = clock_after(board, None, node.clock);
+        child_frame.accumulator.copy_from(&node.accumulator);
+        node.moved = None;
+        child_frame.double_extensions = node.double_extensions;
+        self.path.keys.push(repetition_key(&child));
+        // No position before a null move can be repeated after it.
+        child_frame.repetition_floor = self.path.keys.len() - 1;
+        child
+    }
+
+    /// Undoes `make` of a child of the node at `ply`: the key path ends at the node again.
+    pub(super) fn unmake(&mut self, ply: usize) {
+        self.path.keys.truncate(self.path.root_index + ply + 1);
     }
 
     /// The moves one and two plies before `ply`.
@@ -230,12 +280,6 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// A null move at `ply`: the child's accumulator is the node's.
-    pub(super) fn pass_accumulator(&mut self, ply: usize) {
-        let (done, next) = self.frames.split_at_mut(ply + 1);
-        next[0].accumulator.copy_from(&done[ply].accumulator);
-    }
-
     /// The evaluation chain at `ply`: the network (or the figure the table `stored`) through
     /// `eval::evaluate`, then what the correction history learnt.
     pub(super) fn static_eval(&self, board: &Board, ply: usize, stored: Option<i32>) -> StaticEval {
@@ -245,6 +289,6 @@ impl<'a> Worker<'a> {
         let slots = Slots::of(board);
         let corrected =
             if steps.exact { steps.clocked } else { self.memory.correction.corrected(slots, steps.clocked) };
-        StaticEval { raw: steps.material, uncorrected: steps.clocked, corrected, slots, exact: steps.exact }
+        StaticEval { raw: steps.raw, clocked: steps.clocked, corrected, slots, exact: steps.exact }
     }
 }

@@ -64,7 +64,7 @@ pub fn show_eval(position: &Position, options: &Options, network: &Network) {
     let output = network.evaluate(board);
     let clock = position.halfmove_clock();
     let steps = eval::evaluate(board, None, || output, clock, options.move_limit());
-    let raw = steps.material;
+    let raw = steps.raw;
     if eval::endgame::known(board).is_some() {
         send(&format!("NNUE network output (side to move): {output}; not used: endgame knowledge says {raw} {UNITS}"));
     } else {
