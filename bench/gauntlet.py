@@ -85,12 +85,11 @@ def ledger_row(name, bench, output, failures, label="ours"):
     result = fastchess_report.result(output)
     if result is None:
         return None
-    _, their_name, their_tc, book, _, _, seed = MATCHES[name]
     elo_text = fastchess_report.elo(output) or "n/a"
     penta = fastchess_report.pentanomial(output)
     penta_text = f", ptnml {penta}" if penta else ""
-    return (f"| {date.today()} | gauntlet `{name}` (issue 93): {label} {OUR_TC} v {their_name} {their_tc} | {bench} "
-            f"| `bench/gauntlet.py --only {name}`: fastchess, `{book}`, `-srand {seed}` | {result.games // 2} "
+    # The match's name fixes the opponent, both clocks, the book and the seed (`MATCHES`).
+    return (f"| {date.today()} | gauntlet `{name}`: {label} | {bench} | `gauntlet.py --only {name}` | {result.games // 2} "
             f"| {result.wins} / {result.draws} / {result.losses}, **{result.percent / 100:.3f}**, {elo_text}{penta_text}; "
             f"{failures} failures of ours | measurement | |")
 
