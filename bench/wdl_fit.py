@@ -17,7 +17,7 @@ are the first 8 plies of each game (book moves carry no comment anyway).
 
     python3 bench/wdl_fit.py selfplay.pgn [more.pgn ...] [--scale F] [--holdout held.pgn ... [--compare A0,A1,A2,B0,B1,B2]]
 
-prints the model as the Rust constant of src/uci/wdl.rs, and the fit's log-loss next to that of a
+prints the model as the Rust constant of src/search/score/wdl.rs, and the fit's log-loss next to that of a
 model that ignores the score (the draw rate alone). The model is in the search's own units: PGN
 scores written by a build that normalises its output (cp 100 = `a` at material 58) are brought
 back with `--scale a/100` of that build's model. `datagen wdl` fits the same model to datagen

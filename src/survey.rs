@@ -20,9 +20,9 @@ use std::time::Instant;
 use crate::nnue::network::Network;
 use crate::position::{fen, notation, Position};
 use crate::rng::Rng;
+use crate::search::score::wdl;
 use crate::search::score::UciScore;
 use crate::search::{self, DirectSearch, Iteration, Limits, Report, TranspositionTable};
-use crate::uci::wdl;
 
 /// The CSV's first line.
 pub const HEADER: &str = "number,fen,bestmove,cp,win,draw,loss,depth,pv";

@@ -394,3 +394,113 @@ fn developing_map_matches_the_tree() {
         assert!(name == "mod.rs" || map.contains(&name), "DEVELOPING.md's map leaves out search/{name}");
     }
 }
+
+/// The files allowed to name the protocol, `uci::`, besides `uci/` itself: the binary's command
+/// line, which starts the UCI loop, and this test, which spells the rule.
+const PROTOCOL_FRONT_DOORS: [&str; 2] = ["src/main.rs", "tests/layout.rs"];
+/// The one tool that drives the protocol: the fuzzer.
+const PROTOCOL_TOOL: &str = "tools/src/bin/fuzz";
+
+/// Whether the code of `text` (comments left out) names the engine's protocol module from outside
+/// the engine's library: `engine::uci`.
+fn names_the_protocol(text: &str) -> bool {
+    text.lines().map(|line| line.split("//").next().unwrap_or("")).any(|code| code.contains("engine::uci"))
+}
+
+#[test]
+fn nothing_outside_the_protocol_names_it_but_the_fuzzer() {
+    let graph = module_graph(&src_dir());
+    for (module, edges) in &graph {
+        let inside = module == "crate::uci" || module.starts_with("crate::uci::");
+        let reached: Vec<&String> =
+            edges.iter().filter(|e| *e == "crate::uci" || e.starts_with("crate::uci::")).collect();
+        assert!(inside || reached.is_empty(), "{module} names the protocol: {reached:?}");
+    }
+    assert!(graph["crate::uci"].contains("crate::search::score::wdl"), "the WDL model is read from the scores");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for path in all_rust_files() {
+        let relative = path.strip_prefix(root).expect("in the tree").to_string_lossy().replace('\\', "/");
+        let allowed = PROTOCOL_FRONT_DOORS.contains(&relative.as_str()) || relative.starts_with(PROTOCOL_TOOL);
+        let text = fs::read_to_string(&path).expect("source is readable");
+        assert!(allowed || !names_the_protocol(&text), "{relative} names engine::uci");
+    }
+}
+
+/// Files whose statics may change at run time: the log file's target, and the `tune` build's SPSA
+/// parameters (`setoption` of a search parameter; compiled out of the engine users run).
+const MUTABLE_STATICS_ALLOWED: [&str; 2] = ["src/uci/log_file.rs", "src/search/params.rs"];
+/// Types that make a static writable after its start (write-once cells, `OnceLock`, `LazyLock` and
+/// `Once`, are not among them).
+const MUTABLE_TYPES: [&str; 5] = ["Mutex", "RwLock", "Atomic", "Cell", "static mut"];
+
+/// The statics of `text` (comments left out) that can change once set: `static mut`, or a type with
+/// interior mutability.
+fn mutable_statics(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for line in text.lines() {
+        let code = line.split("//").next().unwrap_or("");
+        let Some(at) = code.find("static ") else { continue };
+        let lifetime = code[..at].ends_with('\'');
+        let item = code[at..].split('=').next().unwrap_or("");
+        if !lifetime && item.contains(':') && MUTABLE_TYPES.iter().any(|kind| item.contains(kind)) {
+            found.push(item.trim().to_string());
+        }
+    }
+    found
+}
+
+#[test]
+fn no_static_changes_at_run_time_outside_logging() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    source_files(&src_dir(), &mut files);
+    source_files(&tools_dir().join("src"), &mut files);
+    for path in files {
+        let relative = path.strip_prefix(root).expect("in the tree").to_string_lossy().replace('\\', "/");
+        let found = mutable_statics(&fs::read_to_string(&path).expect("source is readable"));
+        assert!(MUTABLE_STATICS_ALLOWED.contains(&relative.as_str()) || found.is_empty(), "{relative}: {found:?}");
+    }
+    // The check reads the two files it allows, and finds what it should.
+    let log_file = fs::read_to_string(src_dir().join("uci/log_file.rs")).expect("log_file.rs");
+    assert!(!mutable_statics(&log_file).is_empty());
+}
+
+#[test]
+fn the_protocol_and_static_checks_find_what_they_look_for() {
+    assert!(names_the_protocol("use engine::uci::output::Output;"));
+    assert!(names_the_protocol("let cp = ::engine::uci::wdl::normalised_cp(1);"));
+    assert!(!names_the_protocol("// engine::uci in a comment\nuse engine::search::score::wdl;"));
+    for mutable in [
+        "static DONE: AtomicU64 = AtomicU64::new(0);",
+        "pub static LINES: Mutex<Vec<String>> = Mutex::new(Vec::new());",
+        "static mut COUNT: u32 = 0;",
+        "    static FLAG: std::cell::Cell<bool> = Cell::new(false);",
+    ] {
+        assert_eq!(mutable_statics(mutable).len(), 1, "{mutable}");
+    }
+    for fixed in [
+        "static TABLE: OnceLock<Table> = OnceLock::new();",
+        "static BYTES: &[u8] = include_bytes!(\"net.nnue\");",
+        "fn f(x: &'static Mutex<u8>) {}",
+        "// static LOST: Mutex<u8> = Mutex::new(0);",
+    ] {
+        assert!(mutable_statics(fixed).is_empty(), "{fixed}");
+    }
+}
+
+/// Longest row of a ledger table, in characters.
+const MAX_LEDGER_ROW: usize = 300;
+
+#[test]
+fn ledger_rows_stay_short() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for ledger in ["bench/RESULTS.md", "nets/README.md"] {
+        let text = fs::read_to_string(root.join(ledger)).expect("the ledger is readable");
+        let rows: Vec<&str> = text.lines().filter(|line| line.starts_with('|')).collect();
+        assert!(rows.len() > 20, "{ledger}: too few rows read");
+        for (number, row) in rows.iter().enumerate() {
+            let length = row.chars().count();
+            assert!(length <= MAX_LEDGER_ROW, "{ledger}, table row {}: {length} characters", number + 1);
+        }
+    }
+}

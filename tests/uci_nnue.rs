@@ -30,7 +30,7 @@ fn a_network_file_is_searched_with_and_shown_by_eval() {
     assert_eq!(shown.last(), Some(&expected));
     // Then the net's verdict in white's view, in pawns, as the final evaluation.
     let last = engine.expect_line(|l| l.starts_with("Final evaluation:"), SEARCH_TIMEOUT);
-    let white_cp = -::engine::uci::wdl::normalised_cp(scaled);
+    let white_cp = -::engine::search::score::wdl::normalised_cp(scaled);
     assert_eq!(last.last(), Some(&format!("Final evaluation: {:7.2} (white side)", f64::from(white_cp) / 100.0)));
     assert!(!shown.iter().any(|l| l.starts_with("Final evaluation:")), "{shown:?}");
     // Each piece's worth on a board drawn as Stockfish's `eval` draws it: 8 ranks between 9 borders.

@@ -6,7 +6,7 @@
 #[path = "common/engine.rs"]
 mod engine;
 
-use ::engine::uci::wdl::normalised_cp;
+use ::engine::search::score::wdl::normalised_cp;
 use engine::{Engine, Search, SEARCH_TIMEOUT};
 
 /// A cursed win in the search's units (`search::tablebase`), a little above a draw.

@@ -3,13 +3,12 @@
 //!
 //! The ending is won almost everywhere but needs exact technique: a heuristic (push the king to the
 //! edge, bring the kings together) loses plies to every rook check, and with the fifty-move clock
-//! half run out it draws. The table is built once per process, in the background, when a search
-//! starts from a position that can reach the ending (about 1.5 s of one core, 5 MB); until then
-//! `endgame` falls back to its heuristic. Placements are reduced by the eight symmetries of a
+//! half run out it draws. The table is built once per process, in the background, when the engine
+//! is asked to search a position that can reach the ending (`prepare`, about 1.5 s of one core,
+//! 5 MB); until then `endgame` falls back to its heuristic. Placements are reduced by the eight symmetries of a
 //! pawnless board, the queen's king kept in the triangle a1-d1-d4.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Once, OnceLock};
 
 use cozy_chess::{get_bishop_moves, get_king_moves, get_rook_moves, BitBoard, Board, Color, Piece, Square};
 
@@ -53,21 +52,23 @@ pub struct Table {
 }
 
 static TABLE: OnceLock<Table> = OnceLock::new();
-static STARTED: AtomicBool = AtomicBool::new(false);
+static BUILDER: Once = Once::new();
 
 /// Starts building the table in the background, once per process, when a search from `board` could
 /// reach the ending: at most six men, one side with a rook and the other with a queen or a pawn.
 pub fn prepare(board: &Board) {
-    if !within_reach(board) || STARTED.swap(true, Ordering::Relaxed) {
+    if !within_reach(board) {
         return;
     }
-    let spawned = std::thread::Builder::new().name("queen-rook".into()).spawn(|| {
-        let table = TABLE.get_or_init(build);
-        log::info!("K+Q v K+R table built: {} entries", table.strong_to_move.len());
+    BUILDER.call_once(|| {
+        let spawned = std::thread::Builder::new().name("queen-rook".into()).spawn(|| {
+            let table = TABLE.get_or_init(build);
+            log::info!("K+Q v K+R table built: {} entries", table.strong_to_move.len());
+        });
+        if spawned.is_err() {
+            log::error!("could not spawn the K+Q v K+R builder; the heuristic stays");
+        }
     });
-    if spawned.is_err() {
-        log::error!("could not spawn the K+Q v K+R builder; the heuristic stays");
-    }
 }
 
 fn within_reach(board: &Board) -> bool {

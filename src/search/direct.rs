@@ -9,6 +9,7 @@ use super::job::{Job, Limits, Reporter, Settings};
 use super::memory::Memories;
 use super::team::Flags;
 use super::tt::TranspositionTable;
+use crate::eval::queen_rook;
 use crate::nnue::network::Network;
 use crate::position::Position;
 
@@ -39,6 +40,7 @@ impl DirectSearch {
     /// Searches `position` within `limits` with `threads` threads, telling `reporter` what a UCI
     /// search would print.
     pub fn search(&mut self, position: &Position, limits: Limits, threads: usize, reporter: Reporter) -> SearchResult {
+        queen_rook::prepare(position.board());
         let job = Job {
             position: position.clone(),
             network: Arc::clone(&self.network),

@@ -17,8 +17,7 @@ use super::team::{Flags, Shared, Team, MAIN};
 use super::threads;
 use super::time::{self, Effort, TimeLimits};
 use super::tt::Bound;
-use super::worker::{Task, Worker};
-use crate::eval::queen_rook;
+use super::worker::{Bounds, Task, Worker};
 use crate::position::movegen::legal_moves;
 
 /// An aspiration window that has widened past this many centipawns gives way to the full window.
@@ -45,12 +44,8 @@ pub(super) fn first_allowed_move(board: &Board, allowed: &[Move]) -> Option<Move
 /// Runs one search to the end, reporting iterations and exactly one best move. The threads learn
 /// into `memories` and start from what earlier searches of the game left there.
 pub fn run(job: Job, flags: &Flags, memories: &mut Memories) -> SearchResult {
-    let Job { position, network, tables, mut limits, settings, tt, mut reporter } = job;
-    if let Some(budget) = settings.strength.nodes() {
-        limits.nodes = Some(limits.nodes.map_or(budget, |n| n.min(budget)));
-    }
+    let Job { position, network, tables, limits, settings, tt, mut reporter } = job;
     tt.new_search();
-    queen_rook::prepare(position.board());
     let overhead = settings.move_overhead_ms;
     let time = match (limits.movetime_ms, limits.clock) {
         (Some(ms), _) => Some(time::for_movetime(ms, overhead)),
@@ -65,23 +60,27 @@ pub fn run(job: Job, flags: &Flags, memories: &mut Memories) -> SearchResult {
         team.add_tb_hits(probed);
         kept
     });
-    if !root_tables.is_empty() {
-        limits.search_moves = root_tables.iter().map(|r| r.mv).collect();
-    }
+    let root_moves =
+        if root_tables.is_empty() { limits.search_moves.clone() } else { root_tables.iter().map(|r| r.mv).collect() };
+    let nodes = match (limits.nodes, settings.strength.nodes()) {
+        (Some(nodes), Some(budget)) => Some(nodes.min(budget)),
+        (nodes, budget) => nodes.or(budget),
+    };
+    let bounds = Bounds { nodes, root_moves };
     let tb_cardinality = tablebase::tree_cardinality(tables, &settings, !root_tables.is_empty());
     let network = network.as_ref();
     let shared = Shared { tt: &tt, flags, team: &team, network, tables, root_tables: &root_tables, tb_cardinality };
     let (main_memory, helper_memories) = memories.for_threads(team.threads());
     let result = std::thread::scope(|scope| {
-        threads::spawn_helpers(scope, &position, &limits, settings, shared, helper_memories);
+        threads::spawn_helpers(scope, &position, (&limits, &bounds), settings, shared, helper_memories);
         let searched = panic::catch_unwind(AssertUnwindSafe(|| {
-            Worker::new(&position, Task { limits: &limits, settings, time }, shared, main_memory, MAIN)
-                .iterate(position.board(), &mut reporter)
+            let task = Task { limits: &limits, bounds: &bounds, settings, time };
+            Worker::new(&position, task, shared, main_memory, MAIN).iterate(position.board(), &mut reporter)
         }));
         // A bug in the search must not cost the game: answer with a legal move all the same.
         let result = searched.unwrap_or_else(|_| {
             log::error!("search panicked; answering with the first legal move");
-            let best = first_allowed_move(position.board(), &limits.search_moves);
+            let best = first_allowed_move(position.board(), &bounds.root_moves);
             SearchResult { best, ..SearchResult::default() }
         });
         // `infinite` and `ponder` searches wait for `stop` (or `ponderhit`) before answering.
@@ -122,8 +121,8 @@ impl Worker<'_> {
             return self.result(root, &line);
         }
         let only_move = root_moves.len() == 1;
-        let searchmoves = &self.task.limits.search_moves;
-        let allowed = root_moves.iter().filter(|mv| searchmoves.is_empty() || searchmoves.contains(mv)).count();
+        let allowed_moves = &self.task.bounds.root_moves;
+        let allowed = root_moves.iter().filter(|mv| allowed_moves.is_empty() || allowed_moves.contains(mv)).count();
         let reported = self.task.settings.multipv.clamp(1, allowed.max(1));
         let line_count = self.task.settings.strength.lines(reported).min(allowed.max(1));
         let max_depth = self.task.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
@@ -270,7 +269,7 @@ impl Worker<'_> {
             }
         }
         let nodes = self.total_nodes();
-        if self.task.limits.nodes.is_some_and(|n| nodes >= n) || self.task.limits.soft_nodes.is_some_and(|n| nodes >= n)
+        if self.task.bounds.nodes.is_some_and(|n| nodes >= n) || self.task.limits.soft_nodes.is_some_and(|n| nodes >= n)
         {
             return true;
         }
@@ -285,7 +284,7 @@ impl Worker<'_> {
     fn result(&self, root: &Board, played: &Line) -> SearchResult {
         let line = &played.pv;
         // If not even depth 1 found a move (stopped at once), any allowed legal move beats none.
-        let best = line.first().copied().or_else(|| first_allowed_move(root, &self.task.limits.search_moves));
+        let best = line.first().copied().or_else(|| first_allowed_move(root, &self.task.bounds.root_moves));
         let ponder = best.and_then(|mv| self.ponder_move(root, mv, line));
         SearchResult {
             best,

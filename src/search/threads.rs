@@ -13,7 +13,7 @@ use super::job::{Limits, Settings};
 use super::memory::Memory;
 use super::strength::Strength;
 use super::team::{Shared, MAIN, SEARCH_STACK_BYTES};
-use super::worker::{Task, Worker};
+use super::worker::{Bounds, Task, Worker};
 use crate::position::Position;
 
 /// Starts the helper threads (ids 1..threads) in `scope`, each with its own memory from `memories`;
@@ -22,7 +22,7 @@ use crate::position::Position;
 pub(super) fn spawn_helpers<'scope, 'env>(
     scope: &'scope Scope<'scope, 'env>,
     position: &'env Position,
-    limits: &'env Limits,
+    (limits, bounds): (&'env Limits, &'env Bounds),
     settings: Settings,
     shared: Shared<'env>,
     memories: &'env mut [Memory],
@@ -35,7 +35,7 @@ pub(super) fn spawn_helpers<'scope, 'env>(
             .stack_size(SEARCH_STACK_BYTES)
             .spawn_scoped(scope, move || {
                 let searched = panic::catch_unwind(AssertUnwindSafe(|| {
-                    Worker::new(position, Task { limits, settings, time: None }, shared, memory, id)
+                    Worker::new(position, Task { limits, bounds, settings, time: None }, shared, memory, id)
                         .iterate(position.board(), &mut |_| {})
                 }));
                 if searched.is_err() {

@@ -54,12 +54,23 @@ pub(super) struct StaticEval {
     pub exact: bool,
 }
 
-/// What this thread was asked: the job's limits, its settings (a helper's differ from the main
-/// thread's) and, for the main thread, the time limits.
+/// What this thread was asked: the job's limits as the caller sent them, the bounds the engine sets
+/// beside them, its settings (a helper's differ from the main thread's) and, for the main thread,
+/// the time limits.
 pub(super) struct Task<'a> {
     pub limits: &'a Limits,
+    pub bounds: &'a Bounds,
     pub settings: Settings,
     pub time: Option<TimeLimits>,
+}
+
+/// What the engine adds to the caller's limits: the node limit in force (`go nodes`, or the
+/// `UCI_Elo` budget when smaller) and the moves the root may play (`searchmoves`, or the endgame
+/// tables' best when the root is in them; empty: all).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Bounds {
+    pub nodes: Option<u64>,
+    pub root_moves: Vec<Move>,
 }
 
 /// This thread's counters and clock.
@@ -161,7 +172,7 @@ impl<'a> Worker<'a> {
     pub(super) fn visit(&mut self, ply: usize) -> bool {
         self.progress.nodes += 1;
         self.progress.seldepth = self.progress.seldepth.max(ply);
-        if self.task.limits.nodes.is_some_and(|n| self.progress.nodes + self.progress.others_nodes > n)
+        if self.task.bounds.nodes.is_some_and(|n| self.progress.nodes + self.progress.others_nodes > n)
             && self.progress.completed_depth >= 1
         {
             self.progress.aborted = true;
@@ -181,8 +192,8 @@ impl<'a> Worker<'a> {
     /// Whether the root search may play `mv`: allowed by `searchmoves` and not the first move of a
     /// MultiPV line already found in this iteration.
     pub(super) fn root_allowed(&self, mv: Move) -> bool {
-        let searchmoves = &self.task.limits.search_moves;
-        (searchmoves.is_empty() || searchmoves.contains(&mv)) && !self.root.excluded.contains(&mv)
+        let allowed = &self.task.bounds.root_moves;
+        (allowed.is_empty() || allowed.contains(&mv)) && !self.root.excluded.contains(&mv)
     }
 
     fn out_of_time(&mut self) -> bool {

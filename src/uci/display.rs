@@ -4,20 +4,20 @@
 use cozy_chess::{Color, File, Rank, Square};
 
 use super::options::Options;
-use super::output::send;
-use super::wdl::normalised_cp;
+use super::output::Output;
 use crate::eval;
 use crate::nnue::explain;
 use crate::nnue::network::Network;
 use crate::position::Position;
+use crate::search::score::wdl::normalised_cp;
 
 const RULE: &str = " +---+---+---+---+---+---+---+---+";
 
-pub fn show(position: &Position, options: &Options) {
+pub fn show(out: &Output, position: &Position, options: &Options) {
     let chess960 = options.chess960;
     let board = position.board();
-    send("");
-    send(RULE);
+    out.send("");
+    out.send(RULE);
     for &rank in Rank::ALL.iter().rev() {
         let mut row = String::from(" |");
         for &file in &File::ALL {
@@ -30,17 +30,17 @@ pub fn show(position: &Position, options: &Options) {
             row.push_str(&format!(" {symbol} |"));
         }
         row.push_str(&format!(" {}", rank as usize + 1));
-        send(&row);
-        send(RULE);
+        out.send(&row);
+        out.send(RULE);
     }
-    send("   a   b   c   d   e   f   g   h");
-    send("");
-    send(&format!("Fen: {}", position.fen(chess960)));
-    send(&format!("Key: {:016X}", position.key()));
+    out.send("   a   b   c   d   e   f   g   h");
+    out.send("");
+    out.send(&format!("Fen: {}", position.fen(chess960)));
+    out.send(&format!("Key: {:016X}", position.key()));
     let checkers: Vec<String> = board.checkers().into_iter().map(|s| s.to_string()).collect();
-    send(&format!("Checkers: {}", checkers.join(" ")));
-    send(&format!("Halfmove clock: {}", position.halfmove_clock()));
-    send(&format!("State: {}", position.state(options.move_limit()).describe()));
+    out.send(&format!("Checkers: {}", checkers.join(" ")));
+    out.send(&format!("Halfmove clock: {}", position.halfmove_clock()));
+    out.send(&format!("State: {}", position.state(options.move_limit()).describe()));
 }
 
 /// The heading of the evaluation in use (Stockfish's words).
@@ -53,37 +53,39 @@ const UNITS: &str = "(search units)";
 /// side to move's score in centipawns, as the search sees it before and after the halfmove-clock
 /// scaling. The network's output is in the search's units; everything else is normalised as
 /// `info score cp` is (`wdl::normalised_cp`).
-pub fn show_eval(position: &Position, options: &Options, network: &Network) {
+pub fn show_eval(out: &Output, position: &Position, options: &Options, network: &Network) {
     let board = position.board();
-    send("");
+    out.send("");
     if !board.checkers().is_empty() {
-        send(&format!("{FINAL}: none (in check)"));
+        out.send(&format!("{FINAL}: none (in check)"));
         return;
     }
-    show_piece_values(network, board);
+    show_piece_values(out, network, board);
     let output = network.evaluate(board);
     let clock = position.halfmove_clock();
     let steps = eval::evaluate(board, None, || output, clock, options.move_limit());
     let raw = steps.raw;
     if eval::endgame::known(board).is_some() {
-        send(&format!("NNUE network output (side to move): {output}; not used: endgame knowledge says {raw} {UNITS}"));
+        out.send(&format!(
+            "NNUE network output (side to move): {output}; not used: endgame knowledge says {raw} {UNITS}"
+        ));
     } else {
-        send(&format!("NNUE network output (side to move): {output}; scaled for drawish material: {raw} {UNITS}"));
+        out.send(&format!("NNUE network output (side to move): {output}; scaled for drawish material: {raw} {UNITS}"));
     }
     let cp = normalised_cp(raw);
     let white = if board.side_to_move() == cozy_chess::Color::White { cp } else { -cp };
-    send(&format!("{FINAL}: {:7.2} (white side)", f64::from(white) / 100.0));
+    out.send(&format!("{FINAL}: {:7.2} (white side)", f64::from(white) / 100.0));
     let clocked = normalised_cp(steps.clocked);
-    send(&format!("Side to move: {cp} cp; scaled for the halfmove clock ({clock}): {clocked} cp"));
+    out.send(&format!("Side to move: {cp} cp; scaled for the halfmove clock ({clock}): {clocked} cp"));
 }
 
 /// The board with what each piece is worth to the network (white's side, in pawns), as Stockfish's
 /// `eval` draws it.
-fn show_piece_values(net: &Network, board: &cozy_chess::Board) {
+fn show_piece_values(out: &Output, net: &Network, board: &cozy_chess::Board) {
     let values = explain::piece_values(net, board);
     let border = format!("+{}", "-------+".repeat(8));
-    send("NNUE piece values (white's side, pawns):");
-    send(&border);
+    out.send("NNUE piece values (white's side, pawns):");
+    out.send(&border);
     for rank in cozy_chess::Rank::ALL.iter().rev() {
         let mut pieces = String::from("|");
         let mut worth = String::from("|");
@@ -103,8 +105,8 @@ fn show_piece_values(net: &Network, board: &cozy_chess::Board) {
                 None => worth.push_str("       |"),
             }
         }
-        send(&pieces);
-        send(&worth);
-        send(&border);
+        out.send(&pieces);
+        out.send(&worth);
+        out.send(&border);
     }
 }

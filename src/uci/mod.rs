@@ -8,7 +8,6 @@ pub mod log_file;
 pub mod options;
 pub mod output;
 pub mod parse;
-pub mod wdl;
 
 use std::io::BufRead;
 use std::sync::Arc;
@@ -17,13 +16,16 @@ use std::time::Instant;
 use cozy_chess::Color;
 use vampirc_uci::UciMessage;
 
+use crate::eval::queen_rook;
 use crate::nnue::embedded;
 use crate::nnue::network::Network;
 use crate::position::{notation, Position};
+use crate::search::score::wdl;
 use crate::search::{Clock, Job, Limits, Report, Searcher, Settings, TranspositionTable};
 use crate::syzygy::{files, Tablebases};
 use crate::{bench, genfens, perft};
 use options::{Change, Options};
+use output::Output;
 use parse::{Command, Go, Start};
 
 pub const ENGINE_NAME: &str = concat!("Cozy Engine ", env!("CARGO_PKG_VERSION"));
@@ -50,6 +52,8 @@ pub struct Engine {
     searcher: Searcher,
     /// The last `go` was `infinite` or `ponder` (it ends only on `stop`).
     infinite: bool,
+    /// Where every line goes.
+    out: Output,
 }
 
 impl Default for Engine {
@@ -59,7 +63,13 @@ impl Default for Engine {
 }
 
 impl Engine {
+    /// An engine writing to stdout.
     pub fn new() -> Engine {
+        Engine::with_output(Output::stdout())
+    }
+
+    /// An engine writing its lines to `out`.
+    pub fn with_output(out: Output) -> Engine {
         let options = Options::default();
         let tt = TranspositionTable::new(options.hash_mb).unwrap_or_else(|_| TranspositionTable::minimal());
         let tt = Arc::new(tt);
@@ -71,6 +81,7 @@ impl Engine {
             tables: None,
             searcher: Searcher::new(),
             infinite: false,
+            out,
         }
     }
 
@@ -80,7 +91,7 @@ impl Engine {
         match parse::parse_line(raw) {
             Ok(command) => self.handle(command),
             Err(message) => {
-                output::error(&message);
+                self.out.error(&message);
                 Flow::Continue
             }
         }
@@ -104,7 +115,7 @@ impl Engine {
         match command {
             Command::Empty | Command::Register | Command::Debug(_) => {}
             Command::Uci => self.identify(),
-            Command::IsReady => output::send_message(&UciMessage::ReadyOk),
+            Command::IsReady => self.out.send_message(&UciMessage::ReadyOk),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::UciNewGame => self.new_game(),
             Command::Position { start, moves } => self.set_position(start, &moves),
@@ -116,8 +127,8 @@ impl Engine {
                 self.shutdown();
                 return Flow::Quit;
             }
-            Command::Display => display::show(&self.position, &self.options),
-            Command::Eval => display::show_eval(&self.position, &self.options, &self.network),
+            Command::Display => display::show(&self.out, &self.position, &self.options),
+            Command::Eval => display::show_eval(&self.out, &self.position, &self.options, &self.network),
             Command::Bench(depth) => self.bench(depth),
             Command::Genfens(request) => self.genfens(&request),
         }
@@ -131,51 +142,51 @@ impl Engine {
     }
 
     fn identify(&self) {
-        output::send_message(&UciMessage::Id { name: Some(ENGINE_NAME.to_string()), author: None });
-        output::send_message(&UciMessage::Id { name: None, author: Some(ENGINE_AUTHOR.to_string()) });
+        self.out.send_message(&UciMessage::Id { name: Some(ENGINE_NAME.to_string()), author: None });
+        self.out.send_message(&UciMessage::Id { name: None, author: Some(ENGINE_AUTHOR.to_string()) });
         for option in options::declarations() {
-            output::send_message(&UciMessage::Option(option));
+            self.out.send_message(&UciMessage::Option(option));
         }
-        output::send_message(&UciMessage::UciOk);
+        self.out.send_message(&UciMessage::UciOk);
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let mut updated = self.options.clone();
         let applied = match updated.set(name, value) {
             Ok(applied) => applied,
-            Err(message) => return output::error(&message),
+            Err(message) => return self.out.error(&message),
         };
         match applied.change {
             // A running search keeps its own handle on the old table.
             Change::Hash => match TranspositionTable::new(updated.hash_mb) {
                 Ok(tt) => self.tt = Arc::new(tt),
-                Err(message) => return output::error(&format!("{message}; Hash stays {} MiB", self.options.hash_mb)),
+                Err(message) => return self.out.error(&format!("{message}; Hash stays {} MiB", self.options.hash_mb)),
             },
             Change::ClearHash => self.new_game(),
             Change::DebugLogFile => {
                 if let Err(message) = log_file::set_path(&updated.debug_log_file) {
-                    return output::error(&message);
+                    return self.out.error(&message);
                 }
             }
             Change::EvalFile => match load_network(&updated.eval_file) {
                 Ok((network, file)) => {
-                    output::info_string(&format!("evaluating with {file} ({})", network.shape()));
+                    self.out.info_string(&format!("evaluating with {file} ({})", network.shape()));
                     self.network = network;
                     // The table's stored evaluations were the other evaluation's.
                     self.new_game();
                 }
-                Err(message) => return output::error(&format!("EvalFile: {message}; the evaluation in use stays")),
+                Err(message) => return self.out.error(&format!("EvalFile: {message}; the evaluation in use stays")),
             },
             Change::SyzygyPath => {
                 if let Err(message) = self.load_tables(&updated.syzygy_path) {
-                    return output::error(&format!("SyzygyPath: {message}; the tables in use stay"));
+                    return self.out.error(&format!("SyzygyPath: {message}; the tables in use stay"));
                 }
             }
             Change::Stored => {}
         }
         self.options = updated;
         if let Some(note) = applied.note {
-            output::info_string(&note);
+            self.out.info_string(&note);
         }
     }
 
@@ -187,7 +198,7 @@ impl Engine {
         }
         if path.is_empty() {
             self.tables = None;
-            output::info_string("Syzygy tables off");
+            self.out.info_string("Syzygy tables off");
             return Ok(());
         }
         let found = files::scan(path)?;
@@ -195,7 +206,7 @@ impl Engine {
         self.tables = None;
         match Tablebases::open(path, found) {
             Ok(tables) => {
-                output::info_string(&format!("Syzygy: found {} in '{path}'", tables.describe()));
+                self.out.info_string(&format!("Syzygy: found {} in '{path}'", tables.describe()));
                 self.tables = Some(Arc::new(tables));
                 Ok(())
             }
@@ -211,12 +222,12 @@ impl Engine {
             Start::StartPos => Position::startpos(),
             Start::Fen(fen) => match Position::from_fen(&fen) {
                 Ok(position) => position,
-                Err(e) => return output::error(&format!("bad FEN '{fen}': {e}")),
+                Err(e) => return self.out.error(&format!("bad FEN '{fen}': {e}")),
             },
         };
         for (i, text) in moves.iter().enumerate() {
             if let Err(e) = position.play_text(text) {
-                return output::error(&format!("position: move {} {e}; position unchanged", i + 1));
+                return self.out.error(&format!("position: move {} {e}; position unchanged", i + 1));
             }
         }
         self.position = position;
@@ -252,19 +263,21 @@ impl Engine {
     fn go(&mut self, go: Go) {
         let limits = match self.limits(&go) {
             Ok(limits) => limits,
-            Err(message) => return output::error(&message),
+            Err(message) => return self.out.error(&message),
         };
         self.infinite = limits.infinite || limits.ponder;
         let state = self.position.state(self.options.move_limit());
         if state.is_claimable_draw() {
-            output::info_string(&format!("draw claimable: {}", state.describe()));
+            self.out.info_string(&format!("draw claimable: {}", state.describe()));
         }
         let root = self.position.board().clone();
+        queen_rook::prepare(&root);
         let chess960 = self.options.chess960;
         let show_wdl = self.options.show_wdl;
+        let out = self.out.clone();
         let reporter = Box::new(move |report: Report| match report {
-            Report::Iteration(it) => output::send_message(&output::iteration(&root, &it, chess960, show_wdl)),
-            Report::BestMove { best, ponder } => output::send(&output::best_move(&root, best, ponder, chess960)),
+            Report::Iteration(it) => out.send_message(&output::iteration(&root, &it, chess960, show_wdl)),
+            Report::BestMove { best, ponder } => out.send(&output::best_move(&root, best, ponder, chess960)),
         });
         self.searcher.start(Job {
             position: self.position.clone(),
@@ -287,37 +300,37 @@ impl Engine {
 
     fn perft(&mut self, depth: u64) {
         if self.searcher.is_searching() {
-            return output::error("go perft: a search is running; send stop first");
+            return self.out.error("go perft: a search is running; send stop first");
         }
         if depth > MAX_PERFT_DEPTH as u64 {
-            return output::error(&format!("go perft: depth {depth} is above the limit {MAX_PERFT_DEPTH}"));
+            return self.out.error(&format!("go perft: depth {depth} is above the limit {MAX_PERFT_DEPTH}"));
         }
         let depth = depth as u32;
         let board = self.position.board();
         let mut total = if depth == 0 { 1 } else { 0 };
         for (mv, count) in perft::divide(board, depth).into_iter().filter(|_| depth > 0) {
-            output::send(&format!("{}: {count}", notation::format(board, mv, self.options.chess960)));
+            self.out.send(&format!("{}: {count}", notation::format(board, mv, self.options.chess960)));
             total += count;
         }
-        output::send("");
-        output::send(&format!("Nodes searched: {total}"));
+        self.out.send("");
+        self.out.send(&format!("Nodes searched: {total}"));
     }
 
     fn bench(&mut self, depth: Option<u32>) {
         if self.searcher.is_searching() {
-            return output::error("bench: a search is running; send stop first");
+            return self.out.error("bench: a search is running; send stop first");
         }
         let (nodes, nps) = bench::run(depth, 1, Arc::clone(&self.network));
-        output::send(&format!("{nodes} nodes {nps} nps"));
+        self.out.send(&format!("{nodes} nodes {nps} nps"));
     }
 
     fn genfens(&mut self, request: &genfens::Request) {
         if self.searcher.is_searching() {
-            return output::error("genfens: a search is running; send stop first");
+            return self.out.error("genfens: a search is running; send stop first");
         }
-        let emit = |fen: &str| output::send(&format!("info string genfens {fen}"));
+        let emit = |fen: &str| self.out.send(&format!("info string genfens {fen}"));
         if let Err(message) = genfens::run(request, Arc::clone(&self.network), emit) {
-            output::error(&message);
+            self.out.error(&message);
         }
     }
 }

@@ -1,66 +1,79 @@
 //! The one writer of stdout: whole lines, flushed, and logged through `log` when a log file is set.
-//! Message formatting goes through vampirc-uci; moves through `position::notation`.
+//! `Output` is the engine's handle on it (or, for the fuzzer, on a buffer instead). Message
+//! formatting goes through vampirc-uci; moves through `position::notation`.
 
 use std::io::Write;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use cozy_chess::{Board, Move, Piece};
 use vampirc_uci::{Duration, Serializable, UciInfoAttribute, UciMessage, UciMove, UciPiece, UciSquare};
 
-use super::wdl;
 use crate::position::notation;
+use crate::search::score::wdl;
 use crate::search::score::UciScore;
 use crate::search::tt::Bound;
 use crate::search::Iteration;
 
-/// Lines kept in memory instead of written to stdout, once `capture` is called (by the fuzzer).
-static CAPTURED: Mutex<Option<Vec<String>>> = Mutex::new(None);
-
-fn captured() -> MutexGuard<'static, Option<Vec<String>>> {
-    CAPTURED.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-/// From now on every line is kept in memory instead of written to stdout (see `take_captured`).
-pub fn capture() {
-    *captured() = Some(Vec::new());
-}
-
-/// The lines kept since the last call (none unless `capture` was called).
-pub fn take_captured() -> Vec<String> {
-    captured().as_mut().map(std::mem::take).unwrap_or_default()
-}
-
-/// Writes one line to stdout and flushes. A closed stdout is ignored (the GUI has gone).
-pub fn send(line: &str) {
-    log::info!(">> {line}");
-    if let Some(lines) = captured().as_mut() {
-        lines.push(line.to_string());
-        return;
-    }
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{line}");
-    let _ = out.flush();
-}
-
-pub fn send_message(message: &UciMessage) {
-    send(&message.serialize());
-}
-
 /// Longest `info string` text sent; longer text (echoing huge input) is cut.
 const MAX_INFO_STRING_CHARS: usize = 200;
 
-/// `info string <text>`, cut to `MAX_INFO_STRING_CHARS` characters.
-pub fn info_string(text: &str) {
-    let text = match text.char_indices().nth(MAX_INFO_STRING_CHARS) {
-        Some((cut, _)) => format!("{}...", &text[..cut]),
-        None => text.to_string(),
-    };
-    send_message(&UciMessage::Info(vec![UciInfoAttribute::String(text)]));
+/// Where the engine's lines go: stdout, or a buffer that keeps them (the fuzzer's). Clones write to
+/// the same place, from any thread (the search thread's reports among them).
+#[derive(Clone, Default)]
+pub struct Output {
+    captured: Option<Arc<Mutex<Vec<String>>>>,
 }
 
-/// `info string error: <text>`, the answer to every bad input.
-pub fn error(text: &str) {
-    info_string(&format!("error: {text}"));
+impl Output {
+    /// Lines to stdout.
+    pub fn stdout() -> Output {
+        Output::default()
+    }
+
+    /// Lines kept in memory instead (see `take_captured`).
+    pub fn captured() -> Output {
+        Output { captured: Some(Arc::default()) }
+    }
+
+    fn buffer(&self) -> Option<MutexGuard<'_, Vec<String>>> {
+        let buffer = self.captured.as_ref()?;
+        Some(buffer.lock().unwrap_or_else(|poisoned| poisoned.into_inner()))
+    }
+
+    /// The lines kept since the last call (none when writing to stdout).
+    pub fn take_captured(&self) -> Vec<String> {
+        self.buffer().map(|mut lines| std::mem::take(&mut *lines)).unwrap_or_default()
+    }
+
+    /// Writes one line and flushes. A closed stdout is ignored (the GUI has gone).
+    pub fn send(&self, line: &str) {
+        log::info!(">> {line}");
+        if let Some(mut lines) = self.buffer() {
+            lines.push(line.to_string());
+            return;
+        }
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "{line}");
+        let _ = out.flush();
+    }
+
+    pub fn send_message(&self, message: &UciMessage) {
+        self.send(&message.serialize());
+    }
+
+    /// `info string <text>`, cut to `MAX_INFO_STRING_CHARS` characters.
+    pub fn info_string(&self, text: &str) {
+        let text = match text.char_indices().nth(MAX_INFO_STRING_CHARS) {
+            Some((cut, _)) => format!("{}...", &text[..cut]),
+            None => text.to_string(),
+        };
+        self.send_message(&UciMessage::Info(vec![UciInfoAttribute::String(text)]));
+    }
+
+    /// `info string error: <text>`, the answer to every bad input.
+    pub fn error(&self, text: &str) {
+        self.info_string(&format!("error: {text}"));
+    }
 }
 
 fn uci_move(mv: Move) -> UciMove {

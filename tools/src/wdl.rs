@@ -1,5 +1,5 @@
 //! `datagen wdl FILE... [--holdout FILE...]`: fits the win/draw/loss model of `UCI_ShowWDL`
-//! (`engine::uci::wdl`) to a net's self-play chunks, and prints its constants for `src/uci/wdl.rs`
+//! (`engine::search::score::wdl`) to a net's self-play chunks, and prints its constants for `src/search/score/wdl.rs`
 //! and `nets/README.md`.
 //!
 //! Every position a game's record scores (after the first plies, not in check, not decided by a
@@ -16,7 +16,7 @@ use cozy_chess::Color;
 use engine::nnue::network::{DATA_SCALE, SCALE};
 
 use engine::search::score;
-use engine::uci::wdl::{self, Model, REFERENCE_MATERIAL};
+use engine::search::score::wdl::{self, Model, REFERENCE_MATERIAL};
 
 use crate::data::format::{GameRecord, Outcome};
 use crate::data::{read_games, replay};

@@ -13,7 +13,7 @@ use std::path::Path;
 use std::process::Command;
 
 use engine::position::fen;
-use engine::uci::wdl;
+use engine::search::score::wdl;
 use scratch::scratch;
 use tools::data::format::Outcome;
 use tools::data::{read_games, to_data_scale};

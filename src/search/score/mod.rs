@@ -1,5 +1,8 @@
 //! Search scores: centipawns, mate distances, tablebase wins and the one place they become UCI
-//! `cp`/`mate`.
+//! `cp`/`mate`; `wdl`: what a score means to a user (the win/draw/loss model and the normalised
+//! centipawns).
+
+pub mod wdl;
 
 /// Deepest ply the search reaches (also the size of per-ply tables).
 pub const MAX_PLY: usize = 128;

@@ -17,8 +17,8 @@
 
 use cozy_chess::{Board, Piece};
 
+use super::{self as score, UciScore};
 use crate::eval::endgame::KNOWN_WIN;
-use crate::search::score::{self, UciScore};
 
 /// The model's coefficients: `a(x) = a[0]·x² + a[1]·x + a[2]` with `x = material / MATERIAL_SCALE`,
 /// and `b(x)` the same way.

@@ -19,7 +19,7 @@ use pgn_reader::{KnownOutcome, RawComment, RawTag, Reader, SanPlus, Visitor};
 
 use engine::position::Position;
 use engine::search::score;
-use engine::uci::wdl;
+use engine::search::score::wdl;
 
 use super::format::{GameRecord, Outcome};
 use super::{to_data_scale, write_games};

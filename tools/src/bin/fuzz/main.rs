@@ -18,13 +18,14 @@ mod mutate;
 use std::panic::{self, AssertUnwindSafe};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use cozy_chess::Board;
 use engine::position::{notation, Position};
-use engine::uci::{output, Engine, Flow};
+use engine::uci::output::Output;
+use engine::uci::{Engine, Flow};
 use mutate::{Corpus, Rng};
 
 /// An input still running after this long is a hang.
@@ -35,39 +36,47 @@ const PROBE_EVERY: u64 = 32;
 const REPORT_EVERY: u64 = 100_000;
 const USAGE: &str = "usage: fuzz uci|fen [inputs] [seed]";
 
-/// Inputs finished so far (the watchdog sees it move) and the one being run.
-static DONE: AtomicU64 = AtomicU64::new(0);
-static CURRENT: Mutex<String> = Mutex::new(String::new());
-/// Panic messages from any thread since the last check.
-static PANICS: Mutex<Vec<String>> = Mutex::new(Vec::new());
+/// What the watchdog, the panic hook and the run share: the inputs finished so far (the watchdog sees
+/// the count move), the one being run, and the panic messages from any thread since the last check.
+#[derive(Default)]
+struct Monitor {
+    done: AtomicU64,
+    current: Mutex<String>,
+    panics: Mutex<Vec<String>>,
+}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let target: fn(u64, &mut Rng, &Monitor) -> Result<(), String> = match args.first().map(String::as_str) {
+        Some("uci") => fuzz_uci,
+        Some("fen") => fuzz_fen,
+        Some("-h" | "--help") => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
     let count = args.get(1).map_or(Some(100_000), |n| n.parse().ok());
     let seed = args.get(2).map_or(Some(1), |n| n.parse().ok());
     let (Some(count), Some(seed)) = (count, seed) else {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     };
-    let target: fn(u64, &mut Rng) -> Result<(), String> = match args.first().map(String::as_str) {
-        Some("uci") => fuzz_uci,
-        Some("fen") => fuzz_fen,
-        _ => {
-            eprintln!("{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
-    panic::set_hook(Box::new(|info| lock(&PANICS).push(info.to_string())));
-    output::capture();
-    start_watchdog();
+    let monitor = Arc::new(Monitor::default());
+    let hook = Arc::clone(&monitor);
+    panic::set_hook(Box::new(move |info| lock(&hook.panics).push(info.to_string())));
+    start_watchdog(Arc::clone(&monitor));
     let started = Instant::now();
-    match target(count, &mut Rng::new(seed)) {
+    match target(count, &mut Rng::new(seed), &monitor) {
         Ok(()) => {
             eprintln!("{count} inputs, seed {seed}: no failure in {:.0} s", started.elapsed().as_secs_f64());
             ExitCode::SUCCESS
         }
         Err(failure) => {
-            eprintln!("FAILURE after {} inputs (seed {seed}): {failure}", DONE.load(Ordering::Relaxed));
+            eprintln!("FAILURE after {} inputs (seed {seed}): {failure}", monitor.done.load(Ordering::Relaxed));
             ExitCode::from(1)
         }
     }
@@ -78,37 +87,39 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 /// Aborts the process (exit 3) when no input has finished for `HANG_LIMIT`, printing the input.
-fn start_watchdog() {
-    thread::spawn(|| {
-        let mut last = (DONE.load(Ordering::Relaxed), Instant::now());
+fn start_watchdog(monitor: Arc<Monitor>) {
+    thread::spawn(move || {
+        let mut last = (monitor.done.load(Ordering::Relaxed), Instant::now());
         loop {
             thread::sleep(Duration::from_millis(500));
-            let done = DONE.load(Ordering::Relaxed);
+            let done = monitor.done.load(Ordering::Relaxed);
             if done != last.0 {
                 last = (done, Instant::now());
             } else if last.1.elapsed() > HANG_LIMIT {
-                eprintln!("HANG after {done} inputs; input:\n{}", lock(&CURRENT));
+                eprintln!("HANG after {done} inputs; input:\n{}", lock(&monitor.current));
                 std::process::exit(3);
             }
         }
     });
 }
 
-/// Marks the start of an input (for the watchdog and failure messages).
-fn begin(text: String) {
-    *lock(&CURRENT) = text;
-}
-
-/// Marks the end of an input; any panic since `begin` is a failure.
-fn end() -> Result<(), String> {
-    let done = DONE.fetch_add(1, Ordering::Relaxed) + 1;
-    if done.is_multiple_of(REPORT_EVERY) {
-        eprintln!("{done} inputs");
+impl Monitor {
+    /// Marks the start of an input (for the watchdog and failure messages).
+    fn begin(&self, text: String) {
+        *lock(&self.current) = text;
     }
-    let panics = std::mem::take(&mut *lock(&PANICS));
-    match panics.first() {
-        None => Ok(()),
-        Some(message) => Err(format!("panic: {message}\ninput:\n{}", lock(&CURRENT))),
+
+    /// Marks the end of an input; any panic since `begin` is a failure.
+    fn end(&self) -> Result<(), String> {
+        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        if done.is_multiple_of(REPORT_EVERY) {
+            eprintln!("{done} inputs");
+        }
+        let panics = std::mem::take(&mut *lock(&self.panics));
+        match panics.first() {
+            None => Ok(()),
+            Some(message) => Err(format!("panic: {message}\ninput:\n{}", lock(&self.current))),
+        }
     }
 }
 
@@ -119,15 +130,16 @@ fn handle(engine: &mut Engine, line: &str) -> Flow {
 
 /// A fresh engine with the smallest table: `ucinewgame` clears the whole table, and that would
 /// otherwise take most of the time.
-fn small_engine() -> Engine {
-    let mut engine = Engine::new();
+fn small_engine(out: &Output) -> Engine {
+    let mut engine = Engine::with_output(out.clone());
     engine.handle_line("setoption name Hash value 1");
     engine
 }
 
-fn fuzz_uci(count: u64, rng: &mut Rng) -> Result<(), String> {
+fn fuzz_uci(count: u64, rng: &mut Rng, monitor: &Monitor) -> Result<(), String> {
     let corpus = Corpus::load();
-    let mut engine = small_engine();
+    let out = Output::captured();
+    let mut engine = small_engine(&out);
     for i in 0..count {
         let lines: Vec<String> = corpus
             .sequence(rng)
@@ -135,19 +147,19 @@ fn fuzz_uci(count: u64, rng: &mut Rng) -> Result<(), String> {
             .map(|bytes| String::from_utf8_lossy(bytes).into_owned())
             .filter(|l| mutate::affordable(l))
             .collect();
-        begin(lines.iter().map(|l| format!("{l:?}")).collect::<Vec<_>>().join("\n"));
+        monitor.begin(lines.iter().map(|l| format!("{l:?}")).collect::<Vec<_>>().join("\n"));
         for line in &lines {
             if handle(&mut engine, line) == Flow::Quit {
-                engine = small_engine();
+                engine = small_engine(&out);
             }
         }
         // As a GUI would at the end of an exchange: stop whatever runs and wait for its answer.
         engine.shutdown();
-        output::take_captured();
+        out.take_captured();
         if i % PROBE_EVERY == PROBE_EVERY - 1 || i + 1 == count {
-            probe(&mut engine)?;
+            probe(&mut engine, &out, monitor)?;
         }
-        end()?;
+        monitor.end()?;
     }
     Ok(())
 }
@@ -156,12 +168,12 @@ fn fuzz_uci(count: u64, rng: &mut Rng) -> Result<(), String> {
 const PROBE_MOVES: [&str; 2] = ["e2e4", "e7e5"];
 
 /// A valid `position` + `go depth 2` answers one legal `bestmove`, and `isready` a `readyok`.
-fn probe(engine: &mut Engine) -> Result<(), String> {
+fn probe(engine: &mut Engine, out: &Output, monitor: &Monitor) -> Result<(), String> {
     handle(engine, &format!("position startpos moves {}", PROBE_MOVES.join(" ")));
     handle(engine, "go depth 2");
     engine.finish_search();
     handle(engine, "isready");
-    let lines = output::take_captured();
+    let lines = out.take_captured();
     let mut board = Board::default();
     for text in PROBE_MOVES {
         let mv = notation::parse(&board, text).map_err(|e| e.to_string())?;
@@ -173,36 +185,37 @@ fn probe(engine: &mut Engine) -> Result<(), String> {
         _ => false,
     };
     if !legal || lines.last().map(String::as_str) != Some("readyok") {
-        return Err(format!("probe failed, answer: {lines:?}\nafter input:\n{}", lock(&CURRENT)));
+        return Err(format!("probe failed, answer: {lines:?}\nafter input:\n{}", lock(&monitor.current)));
     }
     Ok(())
 }
 
-fn fuzz_fen(count: u64, rng: &mut Rng) -> Result<(), String> {
+fn fuzz_fen(count: u64, rng: &mut Rng, monitor: &Monitor) -> Result<(), String> {
     let corpus = Corpus::load();
-    let mut engine = Engine::new();
+    let out = Output::captured();
+    let mut engine = Engine::with_output(out.clone());
     for _ in 0..count {
         let text = corpus.fen(rng);
-        begin(format!("{text:?}"));
+        monitor.begin(format!("{text:?}"));
         let parsed = panic::catch_unwind(|| Position::from_fen(&text));
         if let Ok(Ok(position)) = parsed {
-            check_parsed_fen(&mut engine, &text, &position)?;
+            check_parsed_fen(&mut engine, &out, &text, &position)?;
         } else if !text.split_whitespace().any(|t| t == "moves") {
             // Rejected (or panicked, which `end` reports): the handler must say so in one line. (With
             // a `moves` token the handler reads the text before it as the FEN: another input.)
             handle(&mut engine, &format!("position fen {text}"));
-            let lines = output::take_captured();
+            let lines = out.take_captured();
             if lines.len() != 1 || !lines[0].starts_with("info string error: ") {
                 return Err(format!("rejected FEN {text:?} answered {lines:?}"));
             }
         }
-        end()?;
+        monitor.end()?;
     }
     Ok(())
 }
 
 /// The printed FEN reads back as the same position, and `go perft 1` counts the legal moves.
-fn check_parsed_fen(engine: &mut Engine, text: &str, position: &Position) -> Result<(), String> {
+fn check_parsed_fen(engine: &mut Engine, out: &Output, text: &str, position: &Position) -> Result<(), String> {
     for chess960 in [false, true] {
         let printed = position.fen(chess960);
         let again = Position::from_fen(&printed).map_err(|e| format!("{text:?} printed as {printed:?}: {e}"))?;
@@ -212,7 +225,7 @@ fn check_parsed_fen(engine: &mut Engine, text: &str, position: &Position) -> Res
     }
     handle(engine, &format!("position fen {text}"));
     handle(engine, "go perft 1");
-    let lines = output::take_captured();
+    let lines = out.take_captured();
     let expected = format!("Nodes searched: {}", notation::legal_moves(position.board()).len());
     if lines.last() != Some(&expected) {
         return Err(format!("{text:?}: go perft 1 answered {lines:?}, expected {expected:?}"));
