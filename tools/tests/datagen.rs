@@ -123,9 +123,21 @@ fn packed_chunks_hold_the_same_games_and_a_cut_file_loses_only_its_last_game() {
 
 #[test]
 fn bad_datagen_arguments_are_refused_with_a_reason() {
-    for args in [&["--games"][..], &["--games", "x"], &["--colour", "1"]] {
+    let refused = [&["--games"][..], &["--games", "x"], &["--colour", "1"], &["--games", "1", "--out", "x"], &["play"]];
+    for args in refused {
         let (ok, stdout, stderr) = datagen(args);
         assert!(!ok && stdout.is_empty() && stderr.starts_with("datagen: "), "{args:?}: {stderr}");
+    }
+    assert!(datagen(&["--games", "1", "--seed", "3"]).2.contains("self-play needs --out"));
+}
+
+#[test]
+fn datagen_shows_its_usage_and_starts_nothing_unless_asked() {
+    for args in [&[][..], &["--help"], &["-h"], &["stats", "--help"]] {
+        let (ok, stdout, stderr) = datagen(args);
+        let usage = if args.is_empty() { &stderr } else { &stdout };
+        assert_eq!(ok, !args.is_empty(), "{args:?}");
+        assert!(usage.starts_with("usage:") && usage.contains("datagen --seed S --out DIR"), "{args:?}: {usage}");
     }
 }
 

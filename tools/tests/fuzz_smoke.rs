@@ -30,3 +30,13 @@ fn bad_arguments_print_the_usage() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(String::from_utf8_lossy(&output.stderr).trim(), "usage: fuzz uci|fen [inputs] [seed]");
 }
+
+#[test]
+fn help_or_no_argument_prints_the_usage_and_fuzzes_nothing() {
+    for (args, code) in [(&[][..], 2), (&["--help"][..], 0), (&["-h"][..], 0)] {
+        let output = Command::new(env!("CARGO_BIN_EXE_fuzz")).args(args).output().expect("runs");
+        let shown = if code == 0 { &output.stdout } else { &output.stderr };
+        assert_eq!(output.status.code(), Some(code), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(shown).trim(), "usage: fuzz uci|fen [inputs] [seed]", "{args:?}");
+    }
+}

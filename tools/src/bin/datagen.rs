@@ -9,8 +9,26 @@ use std::process::ExitCode;
 
 use tools::{data, selfplay, wdl};
 
+/// The commands, shown for `--help`, `-h`, no argument and a command line that names no command.
+const USAGE: &str = "usage:
+  datagen --seed S --out DIR [--games 1000] [--threads 1] [--nodes 5000] [--chess960 20] [--eval-file NET]
+      self-play games into DIR (a seed's games are always the same: give each run its own seed)
+  datagen pack OUT.zst FILE...       whole games of the files, zstd-compressed into one chunk
+  datagen stats FILE...              games, positions, results and bytes a position
+  datagen import-pgn OUT IN.pgn...   fastchess and cutechess-cli games into a games file
+  datagen export --format bullet|viri [--skip-plies N] [--seed S] OUT IN...   data for bullet
+  datagen wdl FILE... [--holdout FILE...]   the win/draw/loss model fitted to the games";
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.is_empty() {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    }
+    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     let paths = |from: usize| args.iter().skip(from).map(PathBuf::from).collect::<Vec<_>>();
     let outcome = match args.first().map(String::as_str) {
         Some("pack") if args.len() >= 3 => data::pack(Path::new(&args[1]), &paths(2)),
@@ -18,7 +36,8 @@ fn main() -> ExitCode {
         Some("import-pgn") if args.len() >= 3 => data::pgn::import(Path::new(&args[1]), &paths(2)),
         Some("export") => data::export::run(&args[1..]),
         Some("wdl") => wdl::run(&args[1..]),
-        _ => selfplay::parse(&args).and_then(|request| selfplay::run(&request)),
+        Some(first) if first.starts_with("--") => selfplay::parse(&args).and_then(|request| selfplay::run(&request)),
+        _ => Err(format!("no command in '{}'\n{USAGE}", args.join(" "))),
     };
     match outcome {
         Ok(summary) => {

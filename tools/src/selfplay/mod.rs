@@ -1,7 +1,7 @@
 //! `datagen`: self-play games at a fixed node budget, the training data of an evaluation.
 //!
 //! ```text
-//! datagen [--games N] [--threads T] [--nodes N] [--seed S] [--chess960 PCT] [--out DIR]
+//! datagen --seed S --out DIR [--games N] [--threads T] [--nodes N] [--chess960 PCT]
 //!         [--eval-file NET]
 //! datagen pack OUT.zst FILE...    whole games of the files, zstd-compressed into one chunk
 //! datagen stats FILE...           games, positions, results and bytes a position
@@ -62,7 +62,8 @@ impl Default for Request {
     }
 }
 
-/// Reads `--flag value` pairs into a request.
+/// Reads `--flag value` pairs into a request. `--seed` and `--out` are required: a run that wrote
+/// into a default folder with a default seed would repeat another's games unnoticed.
 pub fn parse(args: &[String]) -> Result<Request, String> {
     let mut request = Request::default();
     for pair in args.chunks(2) {
@@ -77,6 +78,11 @@ pub fn parse(args: &[String]) -> Result<Request, String> {
             "--out" => request.out = PathBuf::from(value),
             "--eval-file" => request.network = Arc::new(Network::read(value)?),
             _ => return Err(format!("unknown option '{flag}'")),
+        }
+    }
+    for required in ["--seed", "--out"] {
+        if !args.iter().step_by(2).any(|flag| flag == required) {
+            return Err(format!("self-play needs {required}"));
         }
     }
     Ok(request)

@@ -313,6 +313,10 @@ fn main() -> ExitCode {
             }
         };
     }
+    if args.is_empty() {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    }
     if args.iter().any(|arg| arg == "--help" || arg == "-h") {
         println!("{USAGE}");
         return ExitCode::SUCCESS;
