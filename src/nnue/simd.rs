@@ -4,9 +4,9 @@
 //! the sizes fit its lanes, else a scalar loop that gives the same integers.
 
 /// The largest clamp limit the fast path takes (the network's `QA`).
-pub const MAX_LIMIT: i16 = 255;
+const MAX_LIMIT: i16 = 255;
 /// Output weights up to this magnitude let `clamp(a, 0, 255) · w` fit a 16-bit lane (255 · 127).
-pub const NARROW_WEIGHT: i16 = 127;
+pub(super) const NARROW_WEIGHT: i16 = 127;
 
 /// The vector units this CPU offers for the loops below.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,7 +36,7 @@ fn lanes_for(len: usize) -> Lanes {
 
 /// `dst = src - Σ removed + Σ added`, lane by lane in wrapping 16-bit arithmetic: an accumulator
 /// after a move, read and written once. Every row has `dst`'s length.
-pub fn update(dst: &mut [i16], src: &[i16], removed: &[&[i16]], added: &[&[i16]]) {
+pub(super) fn update(dst: &mut [i16], src: &[i16], removed: &[&[i16]], added: &[&[i16]]) {
     let n = dst.len();
     let sizes_agree = src.len() == n && removed.iter().chain(added).all(|row| row.len() == n);
     match if sizes_agree { lanes_for(n) } else { Lanes::Scalar } {
@@ -61,7 +61,7 @@ fn scalar_update(dst: &mut [i16], src: &[i16], removed: &[&[i16]], added: &[&[i1
 
 /// `Σ clamp(a, 0, limit)² · w` over `acc` and `weights` (of equal length). `narrow`: every weight is
 /// within `±NARROW_WEIGHT`.
-pub fn screlu_dot(acc: &[i16], weights: &[i16], limit: i16, narrow: bool) -> i64 {
+pub(super) fn screlu_dot(acc: &[i16], weights: &[i16], limit: i16, narrow: bool) -> i64 {
     let fits = narrow && (0..=MAX_LIMIT).contains(&limit) && acc.len() == weights.len();
     match if fits { lanes_for(acc.len()) } else { Lanes::Scalar } {
         // SAFETY: the CPU has AVX-512 F and BW (asked by `lanes_for`), and both slices hold the same
@@ -86,117 +86,218 @@ fn scalar(acc: &[i16], weights: &[i16], limit: i16) -> i64 {
         .sum()
 }
 
+/// One width of vector registers, as the two loops use it: how many 16-bit lanes a register holds
+/// and the lane-wise operations. The kernels in `kernels` are written once over it; `avx2` and
+/// `avx512` compile them for their width.
+///
+/// # Safety
+/// Every method needs the CPU features of its width; `load` and `store` need `LANES` values at the
+/// pointer.
+#[cfg(target_arch = "x86_64")]
+trait Registers {
+    type Register: Copy;
+    /// 16-bit lanes in a register.
+    const LANES: usize;
+    unsafe fn load(from: *const i16) -> Self::Register;
+    unsafe fn store(to: *mut i16, value: Self::Register);
+    unsafe fn zero() -> Self::Register;
+    unsafe fn splat(value: i16) -> Self::Register;
+    unsafe fn add(a: Self::Register, b: Self::Register) -> Self::Register;
+    unsafe fn sub(a: Self::Register, b: Self::Register) -> Self::Register;
+    unsafe fn min(a: Self::Register, b: Self::Register) -> Self::Register;
+    unsafe fn max(a: Self::Register, b: Self::Register) -> Self::Register;
+    /// The low 16 bits of each lane's product.
+    unsafe fn mul_low(a: Self::Register, b: Self::Register) -> Self::Register;
+    /// Adjacent pairs of 16-bit products summed into 32-bit lanes.
+    unsafe fn mul_add_pairs(a: Self::Register, b: Self::Register) -> Self::Register;
+    unsafe fn add_32(a: Self::Register, b: Self::Register) -> Self::Register;
+    /// The 32-bit lanes summed in 64 bits.
+    unsafe fn sum_32(value: Self::Register) -> i64;
+}
+
+/// The two loops, once for every register width.
+#[cfg(target_arch = "x86_64")]
+mod kernels {
+    use super::Registers;
+
+    /// Values summed in 32-bit lanes before the lanes go into the 64-bit total.
+    const BLOCK: usize = 1024;
+
+    /// `update` one register at a time.
+    ///
+    /// # Safety
+    /// The CPU must have `R`'s features, and every slice must hold `dst.len()` values, a multiple of
+    /// `R::LANES`.
+    #[inline(always)]
+    pub(super) unsafe fn update<R: Registers>(dst: &mut [i16], src: &[i16], removed: &[&[i16]], added: &[&[i16]]) {
+        for i in (0..dst.len()).step_by(R::LANES) {
+            // SAFETY: i + LANES <= len for every slice (the caller's sizes); the loads and stores need
+            // no alignment, and the caller vouches for the features.
+            unsafe {
+                let mut v = R::load(src.as_ptr().add(i));
+                for row in removed {
+                    v = R::sub(v, R::load(row.as_ptr().add(i)));
+                }
+                for row in added {
+                    v = R::add(v, R::load(row.as_ptr().add(i)));
+                }
+                R::store(dst.as_mut_ptr().add(i), v);
+            }
+        }
+    }
+
+    /// The dot product one register at a time: `t = v · w` in 16 bits (|t| ≤ 255 · 127), then
+    /// `mul_add_pairs(t, v)` adds pairs of `t · v` into 32-bit lanes (each pair ≤ 2 · 32385 · 255).
+    /// A lane takes one pair a register of values, so up to 2048 values stay below 2³¹ whatever the
+    /// width; the lanes are summed in 64 bits every `BLOCK` values.
+    ///
+    /// # Safety
+    /// The CPU must have `R`'s features, and `acc` and `weights` must hold the same multiple of
+    /// `R::LANES` values. (`limit` ≤ 255 and weights within ±127 are needed for the right sum, not
+    /// for safety.)
+    #[inline(always)]
+    pub(super) unsafe fn screlu_dot<R: Registers>(acc: &[i16], weights: &[i16], limit: i16) -> i64 {
+        // SAFETY (every block below): the caller vouches for the features; each chunk holds LANES
+        // values, all a load reads.
+        let (zero, limit) = unsafe { (R::zero(), R::splat(limit)) };
+        let mut total = 0i64;
+        for (acc_block, weight_block) in acc.chunks(BLOCK).zip(weights.chunks(BLOCK)) {
+            let mut sum = unsafe { R::zero() };
+            for (a, w) in acc_block.chunks_exact(R::LANES).zip(weight_block.chunks_exact(R::LANES)) {
+                unsafe {
+                    let v = R::min(R::max(R::load(a.as_ptr()), zero), limit);
+                    let t = R::mul_low(v, R::load(w.as_ptr()));
+                    sum = R::add_32(sum, R::mul_add_pairs(t, v));
+                }
+            }
+            total += unsafe { R::sum_32(sum) };
+        }
+        total
+    }
+}
+
+/// Implements `Registers` for one width: its register type, lanes, the target features its methods
+/// are compiled with, and the intrinsics of each operation.
+#[cfg(target_arch = "x86_64")]
+macro_rules! registers {
+    ($width:ident, $register:ty, $lanes:expr, $features:literal,
+     load: $load:ident, store: $store:ident, zero: $zero:ident, splat: $splat:ident,
+     add: $add:ident, sub: $sub:ident, min: $min:ident, max: $max:ident, mul_low: $mul_low:ident,
+     mul_add_pairs: $madd:ident, add_32: $add32:ident) => {
+        pub(super) struct $width;
+
+        impl super::Registers for $width {
+            type Register = $register;
+            const LANES: usize = $lanes;
+
+            #[inline(always)]
+            unsafe fn load(from: *const i16) -> $register {
+                // SAFETY: the caller's pointer holds LANES values; unaligned loads are fine.
+                unsafe { $load(from.cast()) }
+            }
+            #[inline(always)]
+            unsafe fn store(to: *mut i16, value: $register) {
+                // SAFETY: the caller's pointer holds room for LANES values; unaligned stores are fine.
+                unsafe { $store(to.cast(), value) }
+            }
+            #[inline(always)]
+            unsafe fn zero() -> $register {
+                // SAFETY: the caller vouches for the width's features (the trait's contract).
+                unsafe { $zero() }
+            }
+            #[inline(always)]
+            unsafe fn splat(value: i16) -> $register {
+                // SAFETY: the caller vouches for the width's features (the trait's contract).
+                unsafe { $splat(value) }
+            }
+            #[inline(always)]
+            unsafe fn add(a: $register, b: $register) -> $register {
+                // SAFETY: the caller vouches for the width's features (the trait's contract).
+                unsafe { $add(a, b) }
+            }
+            #[inline(always)]
+            unsafe fn sub(a: $register, b: $register) -> $register {
+                // SAFETY: the caller vouches for the width's features (the trait's contract).
+                unsafe { $sub(a, b) }
+            }
+            #[inline(always)]
+            unsafe fn min(a: $register, b: $register) -> $register {
+                // SAFETY: the caller vouches for the width's features (the trait's contract).
+                unsafe { $min(a, b) }
+            }
+            #[inline(always)]
+            unsafe fn max(a: $register, b: $register) -> $register {
+                // SAFETY: the caller vouches for the width's features (the trait's contract).
+                unsafe { $max(a, b) }
+            }
+            #[inline(always)]
+            unsafe fn mul_low(a: $register, b: $register) -> $register {
+                // SAFETY: the caller vouches for the width's features (the trait's contract).
+                unsafe { $mul_low(a, b) }
+            }
+            #[inline(always)]
+            unsafe fn mul_add_pairs(a: $register, b: $register) -> $register {
+                // SAFETY: the caller vouches for the width's features (the trait's contract).
+                unsafe { $madd(a, b) }
+            }
+            #[inline(always)]
+            unsafe fn add_32(a: $register, b: $register) -> $register {
+                // SAFETY: the caller vouches for the width's features (the trait's contract).
+                unsafe { $add32(a, b) }
+            }
+            #[inline(always)]
+            unsafe fn sum_32(value: $register) -> i64 {
+                let mut lanes = [0i32; $lanes / 2];
+                // SAFETY: `lanes` holds one register's bytes.
+                unsafe { $store(lanes.as_mut_ptr().cast(), value) };
+                lanes.iter().map(|&lane| i64::from(lane)).sum()
+            }
+        }
+
+        /// `update` for this width.
+        ///
+        /// # Safety
+        /// The CPU must have the width's features, and every slice must hold `dst.len()` values, a
+        /// multiple of its lanes.
+        #[target_feature(enable = $features)]
+        pub(super) unsafe fn update(dst: &mut [i16], src: &[i16], removed: &[&[i16]], added: &[&[i16]]) {
+            // SAFETY: the caller's promise is the kernel's.
+            unsafe { super::kernels::update::<$width>(dst, src, removed, added) }
+        }
+
+        /// `screlu_dot` for this width.
+        ///
+        /// # Safety
+        /// The CPU must have the width's features, and `acc` and `weights` must hold the same
+        /// multiple of its lanes.
+        #[target_feature(enable = $features)]
+        pub(super) unsafe fn screlu_dot(acc: &[i16], weights: &[i16], limit: i16) -> i64 {
+            // SAFETY: the caller's promise is the kernel's.
+            unsafe { super::kernels::screlu_dot::<$width>(acc, weights, limit) }
+        }
+    };
+}
+
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use std::arch::x86_64::*;
 
-    /// `update` 16 values at a time.
-    ///
-    /// # Safety
-    /// The CPU must have AVX2, and every slice must hold `dst.len()` values, a multiple of 16.
-    #[target_feature(enable = "avx2")]
-    pub unsafe fn update(dst: &mut [i16], src: &[i16], removed: &[&[i16]], added: &[&[i16]]) {
-        for i in (0..dst.len()).step_by(16) {
-            // SAFETY: i + 16 <= len for every slice (the caller's sizes); loadu/storeu need no alignment.
-            unsafe {
-                let mut v = _mm256_loadu_si256(src.as_ptr().add(i).cast());
-                for row in removed {
-                    v = _mm256_sub_epi16(v, _mm256_loadu_si256(row.as_ptr().add(i).cast()));
-                }
-                for row in added {
-                    v = _mm256_add_epi16(v, _mm256_loadu_si256(row.as_ptr().add(i).cast()));
-                }
-                _mm256_storeu_si256(dst.as_mut_ptr().add(i).cast(), v);
-            }
-        }
-    }
-
-    /// The dot product 16 lanes at a time: `t = v · w` in 16 bits (|t| ≤ 255 · 127), then
-    /// `madd(t, v)` adds pairs of `t · v` into 32-bit lanes (each pair ≤ 2 · 32385 · 255). A lane
-    /// takes one pair per 16 values, so up to 2048 values stay below 2³¹; the lanes are summed in 64
-    /// bits every 1024 values.
-    ///
-    /// # Safety
-    /// The CPU must have AVX2, and `acc` and `weights` must hold the same multiple of 16 values.
-    /// (`limit` ≤ 255 and weights within ±127 are needed for the right sum, not for safety.)
-    #[target_feature(enable = "avx2")]
-    pub unsafe fn screlu_dot(acc: &[i16], weights: &[i16], limit: i16) -> i64 {
-        let zero = _mm256_setzero_si256();
-        let limit = _mm256_set1_epi16(limit);
-        let mut total = 0i64;
-        for (acc_block, weight_block) in acc.chunks(1024).zip(weights.chunks(1024)) {
-            let mut sum = _mm256_setzero_si256();
-            for (a, w) in acc_block.chunks_exact(16).zip(weight_block.chunks_exact(16)) {
-                // SAFETY: each chunk is 16 i16 = 32 bytes; loadu reads unaligned.
-                let a = unsafe { _mm256_loadu_si256(a.as_ptr().cast()) };
-                let w = unsafe { _mm256_loadu_si256(w.as_ptr().cast()) };
-                let v = _mm256_min_epi16(_mm256_max_epi16(a, zero), limit);
-                let t = _mm256_mullo_epi16(v, w);
-                sum = _mm256_add_epi32(sum, _mm256_madd_epi16(t, v));
-            }
-            let mut lanes = [0i32; 8];
-            // SAFETY: `lanes` is 8 i32 = 32 bytes.
-            unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), sum) };
-            total += lanes.iter().map(|&l| i64::from(l)).sum::<i64>();
-        }
-        total
-    }
+    registers!(Avx2, __m256i, 16, "avx2",
+        load: _mm256_loadu_si256, store: _mm256_storeu_si256, zero: _mm256_setzero_si256,
+        splat: _mm256_set1_epi16, add: _mm256_add_epi16, sub: _mm256_sub_epi16,
+        min: _mm256_min_epi16, max: _mm256_max_epi16, mul_low: _mm256_mullo_epi16,
+        mul_add_pairs: _mm256_madd_epi16, add_32: _mm256_add_epi32);
 }
 
 #[cfg(target_arch = "x86_64")]
 mod avx512 {
     use std::arch::x86_64::*;
 
-    /// `update` 32 values at a time.
-    ///
-    /// # Safety
-    /// The CPU must have AVX-512 F and BW, and every slice must hold `dst.len()` values, a
-    /// multiple of 32.
-    #[target_feature(enable = "avx512f,avx512bw")]
-    pub unsafe fn update(dst: &mut [i16], src: &[i16], removed: &[&[i16]], added: &[&[i16]]) {
-        for i in (0..dst.len()).step_by(32) {
-            // SAFETY: i + 32 <= len for every slice (the caller's sizes); loadu/storeu need no alignment.
-            unsafe {
-                let mut v = _mm512_loadu_si512(src.as_ptr().add(i).cast());
-                for row in removed {
-                    v = _mm512_sub_epi16(v, _mm512_loadu_si512(row.as_ptr().add(i).cast()));
-                }
-                for row in added {
-                    v = _mm512_add_epi16(v, _mm512_loadu_si512(row.as_ptr().add(i).cast()));
-                }
-                _mm512_storeu_si512(dst.as_mut_ptr().add(i).cast(), v);
-            }
-        }
-    }
-
-    /// The dot product 32 lanes at a time, as `avx2::screlu_dot` (each of the 16 lanes of 32 bits
-    /// takes one pair of products per 32 values; summed in 64 bits every 1024 values).
-    ///
-    /// # Safety
-    /// The CPU must have AVX-512 F and BW, and `acc` and `weights` must hold the same multiple of
-    /// 32 values.
-    #[target_feature(enable = "avx512f,avx512bw")]
-    pub unsafe fn screlu_dot(acc: &[i16], weights: &[i16], limit: i16) -> i64 {
-        let zero = _mm512_setzero_si512();
-        let limit = _mm512_set1_epi16(limit);
-        let mut total = 0i64;
-        for (acc_block, weight_block) in acc.chunks(1024).zip(weights.chunks(1024)) {
-            let mut sum = _mm512_setzero_si512();
-            for (a, w) in acc_block.chunks_exact(32).zip(weight_block.chunks_exact(32)) {
-                // SAFETY: each chunk is 32 i16 = 64 bytes; loadu reads unaligned.
-                let a = unsafe { _mm512_loadu_si512(a.as_ptr().cast()) };
-                let w = unsafe { _mm512_loadu_si512(w.as_ptr().cast()) };
-                let v = _mm512_min_epi16(_mm512_max_epi16(a, zero), limit);
-                let t = _mm512_mullo_epi16(v, w);
-                sum = _mm512_add_epi32(sum, _mm512_madd_epi16(t, v));
-            }
-            let mut lanes = [0i32; 16];
-            // SAFETY: `lanes` is 16 i32 = 64 bytes.
-            unsafe { _mm512_storeu_si512(lanes.as_mut_ptr().cast(), sum) };
-            total += lanes.iter().map(|&l| i64::from(l)).sum::<i64>();
-        }
-        total
-    }
+    registers!(Avx512, __m512i, 32, "avx512f,avx512bw",
+        load: _mm512_loadu_si512, store: _mm512_storeu_si512, zero: _mm512_setzero_si512,
+        splat: _mm512_set1_epi16, add: _mm512_add_epi16, sub: _mm512_sub_epi16,
+        min: _mm512_min_epi16, max: _mm512_max_epi16, mul_low: _mm512_mullo_epi16,
+        mul_add_pairs: _mm512_madd_epi16, add_32: _mm512_add_epi32);
 }
 
 #[cfg(test)]
