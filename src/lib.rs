@@ -2,8 +2,9 @@
 //!
 //! The modules, data flowing down the list:
 //!
-//! - `uci`: the protocol in and out (parsing, options, output, `d`, `eval`, the WDL model);
-//! - `search`: threads, iterative deepening, alpha-beta, the transposition table, time;
+//! - `uci`: the protocol in and out (parsing, options, output, `d`, `eval`);
+//! - `search`: threads, iterative deepening, alpha-beta, the transposition table, time, scores
+//!   and what they mean to a user (`search::score::wdl`);
 //! - `eval`: the evaluation chain on top of the network (drawish material, the halfmove clock);
 //! - `nnue`: the network, its accumulators and its file; `syzygy`: endgame tablebases;
 //! - `position`: the rules (FEN, notation, draws, repetition keys) and board facts (move
@@ -13,6 +14,9 @@
 //!
 //! Contributors' tools (self-play data, the trainer, the fuzzer) are the `tools` package, on top of
 //! this library.
+
+// Visibility that means something: an item is `pub` only where the library's users reach it.
+#![warn(unreachable_pub)]
 
 pub mod bench;
 pub mod eval;

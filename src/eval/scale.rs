@@ -6,7 +6,7 @@
 use cozy_chess::{BitBoard, Board, Color, File, Piece, Rank, Square};
 
 /// The value as it stands (the denominator of every scale).
-pub const SCALE_NORMAL: i32 = 64;
+pub(super) const SCALE_NORMAL: i32 = 64;
 /// No pawns and at most a minor piece, or two knights: no mate can be forced. Also rook pawns
 /// blocked by the defending king (see `rook_pawn_blocked`).
 const SCALE_CANNOT_WIN: i32 = 0;
@@ -36,7 +36,7 @@ fn non_pawn_units(board: &Board, color: Color) -> i32 {
 }
 
 /// The scale (out of `SCALE_NORMAL`) of the evaluation when `strong` is the side it favours.
-pub fn endgame_scale(board: &Board, strong: Color) -> i32 {
+pub(super) fn endgame_scale(board: &Board, strong: Color) -> i32 {
     let weak = !strong;
     if count(board, strong, Piece::Pawn) == 0 {
         let strong_units = non_pawn_units(board, strong);

@@ -180,7 +180,7 @@ impl Worker<'_> {
         // A position met before the root, or any node near the root while the game is repeating
         // itself, may be a step from a threefold that the stored score (from a search with fewer
         // occurrences) knows nothing of: search it instead.
-        node.distrust = repetition == Repetition::Earlier || ply <= self.path.guard_plies;
+        node.distrust = repetition == Repetition::Earlier || ply <= self.key_path().guard_plies;
         node.tt_entry = if node.excluded.is_some() { None } else { self.tt_entry(board, board.hash()) };
         node.tt_score = node.tt_entry.map(|e| score::from_tt(e.score, ply));
         if let Some((e, tt_score)) = node.tt() {

@@ -24,7 +24,7 @@ const WEIGHT_SCALE: i32 = 256;
 const PIECES: [Piece; 5] = [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen, Piece::King];
 
 /// The learnt corrections: one table for the pawns, one for each side's other pieces.
-pub struct Correction {
+pub(super) struct Correction {
     pawns: Vec<i32>,
     pieces: [Vec<i32>; 2],
 }
@@ -50,7 +50,7 @@ fn pieces_hash(board: &Board, color: Color) -> u64 {
 /// Where a position's entries stand in the three tables: worked out once per node, used to read
 /// the correction and again to learn from the node's result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Slots {
+pub(super) struct Slots {
     pawns: usize,
     white: usize,
     black: usize,
@@ -62,7 +62,7 @@ fn pawn_hash(white_pawns: u64, black_pawns: u64) -> u64 {
 }
 
 impl Slots {
-    pub fn of(board: &Board) -> Slots {
+    pub(super) fn of(board: &Board) -> Slots {
         let white_pawns = board.colored_pieces(Color::White, Piece::Pawn).0;
         let black_pawns = board.colored_pieces(Color::Black, Piece::Pawn).0;
         Slots {
@@ -83,7 +83,7 @@ fn average_into(entry: &mut i32, target: i32, weight: i32) {
 
 impl Correction {
     /// Forgets every correction, in place.
-    pub fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         self.pawns.fill(0);
         for table in &mut self.pieces {
             table.fill(0);
@@ -92,7 +92,7 @@ impl Correction {
 
     /// The static evaluation `eval` (side to move's view) of the position at `slots` with the
     /// learnt correction added.
-    pub fn corrected(&self, slots: Slots, eval: i32) -> i32 {
+    pub(super) fn corrected(&self, slots: Slots, eval: i32) -> i32 {
         let pawns = self.pawns[slots.pawns];
         let white = self.pieces[0][slots.white];
         let black = self.pieces[1][slots.black];
@@ -102,7 +102,7 @@ impl Correction {
 
     /// Learns from a node at `slots` searched to `depth` whose score `searched` differs from its
     /// uncorrected static evaluation `eval`.
-    pub fn update(&mut self, slots: Slots, depth: i32, searched: i32, eval: i32) {
+    pub(super) fn update(&mut self, slots: Slots, depth: i32, searched: i32, eval: i32) {
         let most = params::correction_difference_max_cp();
         let target = (searched - eval).clamp(-most, most) * GRAIN;
         let weight = (depth * depth + 2 * depth + 1).min(params::correction_weight_max());

@@ -13,18 +13,18 @@ const TRIED_MAX: usize = 64;
 
 /// Moves searched at a node, for history maluses after a cutoff.
 #[derive(Default)]
-pub struct Tried {
+pub(super) struct Tried {
     pub quiets: Vec<Move>,
     pub captures: Vec<Move>,
 }
 
 impl Tried {
-    pub fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         self.quiets.clear();
         self.captures.clear();
     }
 
-    pub fn push(&mut self, mv: Move, quiet: bool) {
+    pub(super) fn push(&mut self, mv: Move, quiet: bool) {
         let list = if quiet { &mut self.quiets } else { &mut self.captures };
         if list.len() < TRIED_MAX {
             list.push(mv);
@@ -34,7 +34,7 @@ impl Tried {
 
 /// What the search knows of one ply of the current line.
 #[derive(Default)]
-pub struct Frame {
+pub(super) struct Frame {
     /// Static evaluation (clock-scaled), `None` in check.
     pub static_eval: Option<i32>,
     /// The move played from this ply (`None` for a null move).
@@ -57,13 +57,13 @@ pub struct Frame {
 }
 
 /// A frame for every ply the search can reach, each with its move buffer.
-pub fn frames() -> Vec<Frame> {
+pub(super) fn frames() -> Vec<Frame> {
     (0..=MAX_PLY).map(|_| Frame { buffer: Some(MoveBuffer::default()), ..Frame::default() }).collect()
 }
 
 /// The last two quiet moves that caused a cutoff at each ply, the latest first: shared by the
 /// sibling nodes of a ply, so kept beside the frames rather than in them.
-pub struct Killers(Vec<[Option<Move>; 2]>);
+pub(super) struct Killers(Vec<[Option<Move>; 2]>);
 
 impl Default for Killers {
     fn default() -> Self {
@@ -72,17 +72,17 @@ impl Default for Killers {
 }
 
 impl Killers {
-    pub fn get(&self, ply: usize) -> [Option<Move>; 2] {
+    pub(super) fn get(&self, ply: usize) -> [Option<Move>; 2] {
         self.0[ply]
     }
 
     /// Forgets the killers of `ply` (a new parent node one ply up).
-    pub fn clear(&mut self, ply: usize) {
+    pub(super) fn clear(&mut self, ply: usize) {
         self.0[ply] = [None; 2];
     }
 
     /// Remembers `mv` as the latest killer of `ply`.
-    pub fn add(&mut self, ply: usize, mv: Move) {
+    pub(super) fn add(&mut self, ply: usize, mv: Move) {
         let killers = &mut self.0[ply];
         if killers[0] != Some(mv) {
             killers[1] = killers[0];
@@ -95,7 +95,7 @@ const NO_MOVE: Move = Move { from: Square::A1, to: Square::A1, promotion: None }
 
 /// The principal variation of every ply of the current line: ply `p`'s is its best move followed by
 /// the principal variation of ply `p + 1` when that move was searched.
-pub struct PvTable {
+pub(super) struct PvTable {
     moves: Vec<[Move; MAX_PLY + 1]>,
     len: [usize; MAX_PLY + 1],
 }
@@ -108,12 +108,12 @@ impl Default for PvTable {
 
 impl PvTable {
     /// Forgets the line of `ply` (a new node there).
-    pub fn clear(&mut self, ply: usize) {
+    pub(super) fn clear(&mut self, ply: usize) {
         self.len[ply] = 0;
     }
 
     /// `mv` and then the line of `ply + 1` become the line of `ply`.
-    pub fn update(&mut self, ply: usize, mv: Move) {
+    pub(super) fn update(&mut self, ply: usize, mv: Move) {
         let child_len = self.len[ply + 1].min(MAX_PLY - ply - 1);
         let (head, tail) = self.moves.split_at_mut(ply + 1);
         head[ply][0] = mv;
@@ -121,7 +121,7 @@ impl PvTable {
         self.len[ply] = child_len + 1;
     }
 
-    pub fn line(&self, ply: usize) -> &[Move] {
+    pub(super) fn line(&self, ply: usize) -> &[Move] {
         &self.moves[ply][..self.len[ply]]
     }
 }

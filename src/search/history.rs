@@ -10,32 +10,32 @@ use cozy_chess::{Board, Color, Move, Piece, Square};
 use super::params;
 
 /// History values stay within this magnitude.
-pub const HISTORY_MAX: i32 = 16_384;
+const HISTORY_MAX: i32 = 16_384;
 
 /// A piece of a colour, 0..12 (white pawn .. black king).
-pub type ColoredPiece = usize;
+pub(super) type ColoredPiece = usize;
 const COLORED_PIECES: usize = 12;
 const SQUARES: usize = 64;
 
 /// The piece moved and where it went: the context continuation history is keyed by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MoveContext {
+pub(super) struct MoveContext {
     pub piece: ColoredPiece,
     pub to: Square,
 }
 
-pub fn colored_piece(color: Color, piece: Piece) -> ColoredPiece {
+pub(super) fn colored_piece(color: Color, piece: Piece) -> ColoredPiece {
     color as usize * 6 + piece as usize
 }
 
 /// The context of `mv` played on `board` (before the move).
-pub fn context_of(board: &Board, mv: Move) -> MoveContext {
+pub(super) fn context_of(board: &Board, mv: Move) -> MoveContext {
     let piece = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
     MoveContext { piece: colored_piece(board.side_to_move(), piece), to: mv.to }
 }
 
 /// The history bonus for a move that caused a cutoff at `depth` (and malus for those before it).
-pub fn bonus(depth: i32) -> i32 {
+pub(super) fn bonus(depth: i32) -> i32 {
     (params::history_bonus_quadratic() * depth * depth + params::history_bonus_linear() * depth)
         .min(params::history_bonus_max())
 }
@@ -46,7 +46,7 @@ fn apply(entry: &mut i16, bonus: i32) {
     *entry = (value + clamped - value * clamped.abs() / HISTORY_MAX) as i16;
 }
 
-pub struct History {
+pub(super) struct History {
     countermoves: Vec<Option<Move>>,
     butterfly: Vec<i16>,
     continuation: Vec<i16>,
@@ -82,19 +82,19 @@ fn capture_index(context: MoveContext, victim: Piece) -> usize {
 
 impl History {
     /// Forgets everything, in place (as `History::default()`, without allocating again).
-    pub fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         self.countermoves.fill(None);
         self.butterfly.fill(0);
         self.continuation.fill(0);
         self.capture.fill(0);
     }
 
-    pub fn countermove(&self, previous: Option<MoveContext>) -> Option<Move> {
+    pub(super) fn countermove(&self, previous: Option<MoveContext>) -> Option<Move> {
         previous.and_then(|p| self.countermoves[context_index(p)])
     }
 
     /// Ordering score of a quiet move: butterfly plus continuation history one and two plies back.
-    pub fn quiet_score(
+    pub(super) fn quiet_score(
         &self,
         color: Color,
         mv: Move,
@@ -108,12 +108,12 @@ impl History {
         score
     }
 
-    pub fn capture_score(&self, context: MoveContext, victim: Piece) -> i32 {
+    pub(super) fn capture_score(&self, context: MoveContext, victim: Piece) -> i32 {
         self.capture[capture_index(context, victim)] as i32
     }
 
     /// Rewards the quiet move `best` that caused a cutoff and punishes the quiet moves tried before it.
-    pub fn reward_quiet(
+    pub(super) fn reward_quiet(
         &mut self,
         board: &Board,
         best: Move,
@@ -142,7 +142,7 @@ impl History {
 
     /// Rewards the capture `best` (or none, after a quiet cutoff) and punishes the captures tried
     /// before it.
-    pub fn reward_captures(&mut self, board: &Board, best: Option<Move>, tried: &[Move], depth: i32) {
+    pub(super) fn reward_captures(&mut self, board: &Board, best: Option<Move>, tried: &[Move], depth: i32) {
         let amount = bonus(depth);
         if let Some(mv) = best {
             self.update_capture(board, mv, amount);

@@ -37,7 +37,7 @@ pub struct SearchResult {
 }
 
 /// The first legal move of `board` that `searchmoves` allows (all, when empty).
-pub(super) fn first_allowed_move(board: &Board, allowed: &[Move]) -> Option<Move> {
+fn first_allowed_move(board: &Board, allowed: &[Move]) -> Option<Move> {
     legal_moves(board).into_iter().find(|mv| allowed.is_empty() || allowed.contains(mv))
 }
 

@@ -6,7 +6,7 @@ use super::params;
 const TABLE_SIZE: usize = 64;
 
 /// `base + ln(depth) · ln(moves) / divisor` plies, by depth and by the number of the move.
-pub struct Reductions([[i32; TABLE_SIZE]; TABLE_SIZE]);
+pub(super) struct Reductions([[i32; TABLE_SIZE]; TABLE_SIZE]);
 
 impl Reductions {
     fn new() -> Reductions {
@@ -22,17 +22,17 @@ impl Reductions {
     }
 
     /// The base reduction of the `moves`-th move at `depth`.
-    pub fn get(&self, depth: i32, moves: usize) -> i32 {
+    pub(super) fn get(&self, depth: i32, moves: usize) -> i32 {
         self.0[(depth.max(0) as usize).min(TABLE_SIZE - 1)][moves.min(TABLE_SIZE - 1)]
     }
 }
 
 /// The table a search uses: one for the whole program, its parameters being constants.
 #[cfg(not(feature = "tune"))]
-pub type Table = &'static Reductions;
+pub(super) type Table = &'static Reductions;
 
 #[cfg(not(feature = "tune"))]
-pub fn table() -> Table {
+pub(super) fn table() -> Table {
     static TABLE: std::sync::LazyLock<Reductions> = std::sync::LazyLock::new(Reductions::new);
     &TABLE
 }
@@ -48,7 +48,7 @@ pub fn table() -> Table {
 
 /// What late move reductions ask of a move.
 #[derive(Clone, Copy)]
-pub struct MoveKind {
+pub(super) struct MoveKind {
     /// Neither a capture nor a promotion.
     pub quiet: bool,
     /// Handed out after the good captures and promotions (a capture or promotion so marked loses
@@ -60,7 +60,7 @@ pub struct MoveKind {
 /// Whether late move reductions apply to the `searched`-th move searched at a node (from 1): a quiet
 /// move or a losing capture after the first move (after the first two at the root). At the root a
 /// capture, promotion or check may be the tactic the position turns on: never reduced there.
-pub fn reducible(root: bool, searched: usize, kind: MoveKind) -> bool {
+pub(super) fn reducible(root: bool, searched: usize, kind: MoveKind) -> bool {
     if root {
         searched > 2 && kind.quiet && !kind.gives_check
     } else {

@@ -9,7 +9,7 @@ use super::history::History;
 
 /// One search thread's learnt tables.
 #[derive(Default)]
-pub struct Memory {
+pub(super) struct Memory {
     pub history: Box<History>,
     pub correction: Box<Correction>,
 }

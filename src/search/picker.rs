@@ -85,7 +85,7 @@ enum Stage {
 }
 
 /// What the picker needs to know of the search to order quiet moves.
-pub struct QuietContext<'a> {
+pub(super) struct QuietContext<'a> {
     pub history: &'a History,
     pub killers: [Option<Move>; 2],
     pub countermove: Option<Move>,
@@ -95,14 +95,14 @@ pub struct QuietContext<'a> {
 
 impl QuietContext<'_> {
     /// Ordering by the history tables alone (quiescence and ProbCut: no killers, no previous moves).
-    pub fn history_only(history: &History) -> QuietContext<'_> {
+    pub(super) fn history_only(history: &History) -> QuietContext<'_> {
         QuietContext { history, killers: [None; 2], countermove: None, previous: [None; 2] }
     }
 }
 
 /// The storage of one picker, handed back and forth so that a search reuses one per ply instead of
 /// clearing a fresh one at every node.
-pub struct MoveBuffer(Box<ScoredMoves>);
+pub(super) struct MoveBuffer(Box<ScoredMoves>);
 
 impl Default for MoveBuffer {
     fn default() -> Self {
@@ -111,7 +111,7 @@ impl Default for MoveBuffer {
 }
 
 /// Hands out a node's moves stage by stage (see the module comment).
-pub struct MovePicker {
+pub(super) struct MovePicker {
     stage: Stage,
     table_move: Option<Move>,
     with_quiets: bool,
@@ -128,12 +128,17 @@ impl MovePicker {
     /// A picker over all moves (`with_quiets`) or only noisy ones, trying `table_move` first when it
     /// is legal (and noisy, if only noisy moves are wanted).
     #[cfg(test)]
-    pub fn new(board: &Board, table_move: Option<Move>, with_quiets: bool) -> MovePicker {
+    pub(super) fn new(board: &Board, table_move: Option<Move>, with_quiets: bool) -> MovePicker {
         MovePicker::with_buffer(board, table_move, with_quiets, MoveBuffer::default())
     }
 
     /// As `new`, storing the moves in `buffer` (get it back with `into_buffer`).
-    pub fn with_buffer(board: &Board, table_move: Option<Move>, with_quiets: bool, buffer: MoveBuffer) -> MovePicker {
+    pub(super) fn with_buffer(
+        board: &Board,
+        table_move: Option<Move>,
+        with_quiets: bool,
+        buffer: MoveBuffer,
+    ) -> MovePicker {
         let table_move = table_move.filter(|&mv| board.is_legal(mv) && (with_quiets || is_noisy(board, mv)));
         let mut list = buffer.0;
         list.len = 0;
@@ -149,17 +154,17 @@ impl MovePicker {
     }
 
     /// The storage, for the next picker at the same ply.
-    pub fn into_buffer(self) -> MoveBuffer {
+    pub(super) fn into_buffer(self) -> MoveBuffer {
         MoveBuffer(self.list)
     }
 
     /// Hand out the remaining quiet moves in any order (the search prunes nearly all of them).
-    pub fn stop_ordering_quiets(&mut self) {
+    pub(super) fn stop_ordering_quiets(&mut self) {
         self.unordered_quiets = true;
     }
 
     /// The next move, or `None` when all have been handed out.
-    pub fn next(&mut self, board: &Board, context: &QuietContext) -> Option<Move> {
+    pub(super) fn next(&mut self, board: &Board, context: &QuietContext) -> Option<Move> {
         loop {
             match self.stage {
                 Stage::TableMove => {
@@ -232,7 +237,7 @@ impl MovePicker {
     }
 
     /// Whether the picker is past the good captures (the moves it hands out now are quiet or losing).
-    pub fn past_good_noisy(&self) -> bool {
+    pub(super) fn past_good_noisy(&self) -> bool {
         self.stage > Stage::GoodNoisy
     }
 

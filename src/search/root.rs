@@ -32,7 +32,7 @@ pub(super) struct RootLines {
 }
 
 impl RootLines {
-    pub fn new() -> RootLines {
+    pub(super) fn new() -> RootLines {
         RootLines {
             root_nodes: vec![0; 64 * 64],
             best_line: Vec::new(),
@@ -45,17 +45,17 @@ impl RootLines {
     }
 
     /// Nodes spent below the root move `mv`.
-    pub fn move_nodes(&self, mv: Move) -> u64 {
+    pub(super) fn move_nodes(&self, mv: Move) -> u64 {
         self.root_nodes[mv.from as usize * 64 + mv.to as usize]
     }
 
     /// Counts `nodes` more below the root move `mv`.
-    pub fn add_move_nodes(&mut self, mv: Move, nodes: u64) {
+    pub(super) fn add_move_nodes(&mut self, mv: Move, nodes: u64) {
         self.root_nodes[mv.from as usize * 64 + mv.to as usize] += nodes;
     }
 
     /// The move to try first at the root: the best move so far of the line being searched.
-    pub fn first_move(&self) -> Option<Move> {
+    pub(super) fn first_move(&self) -> Option<Move> {
         if self.pv_index == 0 {
             self.best_line.first().copied()
         } else {

@@ -22,7 +22,7 @@ use crate::position::draw::is_dead_position;
 
 /// How the current node stands toward a repetition draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Repetition {
+pub(super) enum Repetition {
     None,
     /// Seen once before the root: one more occurrence makes a threefold.
     Earlier,
@@ -41,24 +41,25 @@ impl Worker<'_> {
     /// is its option, which plain search already gives it (the repeating move scores a draw), so a
     /// losing engine does not count on a winning opponent claiming.
     pub(super) fn repetition(&self, board: &Board, ply: usize) -> Repetition {
-        let current = self.path.keys.len() - 1;
-        let key = self.path.keys[current];
+        let current = self.key_path().keys.len() - 1;
+        let key = self.key_path().keys[current];
         let oldest = self.oldest_repeatable(ply);
         let reach = current - oldest;
         let mut before_root = 0;
         let mut back = 2;
         while back <= reach {
             let index = current - back;
-            if self.path.keys[index] == key {
-                if index >= self.path.root_index || before_root == 1 {
+            if self.key_path().keys[index] == key {
+                if index >= self.key_path().root_index || before_root == 1 {
                     return Repetition::Draw;
                 }
                 before_root += 1;
                 // The move played from that earlier occurrence can be played again: if the position
                 // it led to has appeared twice, that move makes a threefold, which may be claimed now.
                 if ply.is_multiple_of(2) {
-                    let successor = self.path.keys[index + 1];
-                    let seen = (oldest..current).rev().step_by(2).filter(|&i| self.path.keys[i] == successor).count();
+                    let successor = self.key_path().keys[index + 1];
+                    let seen =
+                        (oldest..current).rev().step_by(2).filter(|&i| self.key_path().keys[i] == successor).count();
                     if seen >= 2 {
                         return Repetition::Draw;
                     }
@@ -79,7 +80,7 @@ impl Worker<'_> {
     /// The index in `keys` of the oldest position the node at `ply` can repeat: within reach of the
     /// halfmove clock, and not behind a null move of the current line.
     fn oldest_repeatable(&self, ply: usize) -> usize {
-        let current = self.path.keys.len() - 1;
+        let current = self.key_path().keys.len() - 1;
         current.saturating_sub(self.frames[ply].clock as usize).max(self.frames[ply].repetition_floor.min(current))
     }
 
@@ -87,7 +88,7 @@ impl Worker<'_> {
     /// (and is still within reach of the halfmove clock): it may claim a threefold with that move.
     fn can_claim_by_move(&self, board: &Board, ply: usize) -> bool {
         let oldest = self.oldest_repeatable(ply);
-        self.path.twice_seen.iter().any(|&(key, at)| at >= oldest && cuckoo::reaches(board, key))
+        self.key_path().twice_seen.iter().any(|&(key, at)| at >= oldest && cuckoo::reaches(board, key))
     }
 
     /// Whether the side to move at `ply` has a reversible move to a position that would then be a draw
@@ -95,11 +96,11 @@ impl Worker<'_> {
     /// its third occurrence, which may be claimed). Found with the cuckoo table, without generating
     /// moves: the side to move can hold at least a draw here.
     pub(super) fn upcoming_repetition(&self, board: &Board, ply: usize) -> bool {
-        let current = self.path.keys.len() - 1;
-        let first = self.oldest_repeatable(ply).max(self.path.root_index);
+        let current = self.key_path().keys.len() - 1;
+        let first = self.oldest_repeatable(ply).max(self.key_path().root_index);
         // Positions with the other side to move, three plies back and more.
         let in_tree = (first..current.saturating_sub(2)).rev().step_by(2);
-        in_tree.map(|index| self.path.keys[index]).any(|key| cuckoo::reaches(board, key))
+        in_tree.map(|index| self.key_path().keys[index]).any(|key| cuckoo::reaches(board, key))
             || self.can_claim_by_move(board, ply)
     }
 

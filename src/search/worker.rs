@@ -110,7 +110,8 @@ pub(super) struct Worker<'a> {
     pub(super) shared: Shared<'a>,
     pub(super) task: Task<'a>,
     pub(super) progress: Progress,
-    pub(super) path: KeyPath,
+    /// Written by `make` and `unmake` alone; read through `key_path`.
+    path: KeyPath,
     /// One frame per ply of the current line.
     pub(super) frames: Vec<Frame>,
     pub(super) killers: Killers,
@@ -119,7 +120,7 @@ pub(super) struct Worker<'a> {
     pub(super) memory: &'a mut Memory,
     pub(super) reductions: lmr::Table,
     pub(super) root: RootLines,
-    pub(super) refresh: RefreshCache,
+    refresh: RefreshCache,
 }
 
 impl<'a> Worker<'a> {
@@ -166,6 +167,11 @@ impl<'a> Worker<'a> {
             root: RootLines::new(),
             refresh: RefreshCache::new(shared.network),
         }
+    }
+
+    /// The repetition keys of the game and the current line.
+    pub(super) fn key_path(&self) -> &KeyPath {
+        &self.path
     }
 
     /// Counts a node and decides whether the search must stop now.

@@ -13,7 +13,7 @@ use crate::search::score::wdl::normalised_cp;
 
 const RULE: &str = " +---+---+---+---+---+---+---+---+";
 
-pub fn show(out: &Output, position: &Position, options: &Options) {
+pub(super) fn show(out: &Output, position: &Position, options: &Options) {
     let chess960 = options.chess960;
     let board = position.board();
     out.send("");
@@ -53,7 +53,7 @@ const UNITS: &str = "(search units)";
 /// side to move's score in centipawns, as the search sees it before and after the halfmove-clock
 /// scaling. The network's output is in the search's units; everything else is normalised as
 /// `info score cp` is (`wdl::normalised_cp`).
-pub fn show_eval(out: &Output, position: &Position, options: &Options, network: &Network) {
+pub(super) fn show_eval(out: &Output, position: &Position, options: &Options, network: &Network) {
     let board = position.board();
     out.send("");
     if !board.checkers().is_empty() {
