@@ -10,11 +10,15 @@
 #   make datagen         the self-play data generator at ./datagen (tools/), built the same way
 #   make train           the network trainer at ./train (tools/), for this CPU (its float loops in
 #                        AVX2 or wider where the CPU has them: a quarter to a half faster)
-#   make test            every test of the engine and the tools (unit, perft, UCI transcripts through
-#                        the built binary, the `tune` build's options, the python-chess client
-#                        tests and the bench scripts' checks; installs python-chess when missing)
+#   make test            the lint, then every test of the engine and the tools (unit, perft, UCI
+#                        transcripts through the built binary, the `tune` build's options, the
+#                        python-chess client tests and the bench scripts' checks), then the light
+#                        clone; installs python-chess, rustfmt and clippy when missing
+#   make lint            rustfmt and clippy, every warning an error (functions of at most 120 lines)
 #   make perft           every position of tests/data/perft at every listed depth (long)
 #   make bench           the bench node count and speed
+#   make light-clone     the README's light clone (the engine without nets/data) on a local clone of
+#                        the last commit: under 20 MB fetched, and `make` builds it
 
 EXE ?= engine
 # build.rs reads it from the environment.
@@ -75,7 +79,7 @@ define optimised
 	cp $(TARGET_DIR)/pgo-use/release/$(2) $(4)
 endef
 
-.PHONY: all build datagen train run test python-chess perft bench micro lint clean
+.PHONY: all build datagen train run test python-chess perft bench micro lint light-clone clean
 
 all: build
 
@@ -96,11 +100,12 @@ train:
 run: build
 	./$(EXE)
 
-test: python-chess
+test: python-chess lint
 	$(CARGO) test --release --workspace
 	$(CARGO) test --release --features tune --test uci_tune --target-dir target/tune
 	$(PYTHON) tests/client/python_chess.py target/release/engine
 	$(PYTHON) tests/scripts/bench_tools.py
+	$(MAKE) light-clone
 
 # python-chess for the client tests: from pip, or Debian's package where pip may not install.
 python-chess:
@@ -118,7 +123,11 @@ bench: build
 micro:
 	$(CARGO) bench -p tools
 
+light-clone:
+	bash .ci/light-clone
+
 lint:
+	@command -v rustup >/dev/null 2>&1 && rustup component add rustfmt clippy >/dev/null 2>&1 || true
 	$(CARGO) fmt --check
 	$(CARGO) clippy --release --workspace --all-targets -- -D warnings
 
