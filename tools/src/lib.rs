@@ -1,7 +1,8 @@
 //! What only contributors run, on top of the engine's library: the self-play data format and its
 //! files (`data`), self-play data generation (`selfplay`), the fit of the win/draw/loss model
 //! (`wdl`), networks in bullet's layout (`bullet`), the king-bucket layout as command lines give it
-//! (`layout`) and nets widened for speed probes (`widen`). The binaries: `datagen`, `train` (the NNUE
+//! (`layout`), nets widened for speed probes (`widen`) and the usage every tool shows when asked
+//! (`usage`). The binaries: `datagen`, `train` (the NNUE
 //! trainer) and `fuzz` (the UCI and FEN fuzzer); `benches/` holds the micro-benchmarks.
 //!
 //! Tools use the engine; the engine never uses the tools (`tests/layout.rs` checks both).
@@ -10,5 +11,6 @@ pub mod bullet;
 pub mod data;
 pub mod layout;
 pub mod selfplay;
+pub mod usage;
 pub mod wdl;
 pub mod widen;

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use tools::{data, selfplay, wdl};
+use tools::{data, selfplay, usage, wdl};
 
 /// The commands, shown for `--help`, `-h`, no argument and a command line that names no command.
 const USAGE: &str = "usage:
@@ -21,13 +21,8 @@ const USAGE: &str = "usage:
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.is_empty() {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
-    }
-    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
+    if let Some(exit) = usage::shown(&args, USAGE) {
+        return exit;
     }
     let paths = |from: usize| args.iter().skip(from).map(PathBuf::from).collect::<Vec<_>>();
     let outcome = match args.first().map(String::as_str) {

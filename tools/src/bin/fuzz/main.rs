@@ -47,13 +47,12 @@ struct Monitor {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(exit) = tools::usage::shown(&args, USAGE) {
+        return exit;
+    }
     let target: fn(u64, &mut Rng, &Monitor) -> Result<(), String> = match args.first().map(String::as_str) {
         Some("uci") => fuzz_uci,
         Some("fen") => fuzz_fen,
-        Some("-h" | "--help") => {
-            println!("{USAGE}");
-            return ExitCode::SUCCESS;
-        }
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::from(2);

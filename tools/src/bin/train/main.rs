@@ -313,13 +313,8 @@ fn main() -> ExitCode {
             }
         };
     }
-    if args.is_empty() {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
-    }
-    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
+    if let Some(exit) = tools::usage::shown(&args, USAGE) {
+        return exit;
     }
     let request = match parse(&args) {
         Ok(request) if !request.data.is_empty() => request,
