@@ -45,7 +45,7 @@ impl DirectSearch {
             position: position.clone(),
             network: Arc::clone(&self.network),
             limits,
-            tables: None,
+            tablebases: None,
             settings: Settings { threads, ..Settings::default() },
             tt: Arc::clone(&self.tt),
             reporter,

@@ -44,7 +44,7 @@ fn first_allowed_move(board: &Board, allowed: &[Move]) -> Option<Move> {
 /// Runs one search to the end, reporting iterations and exactly one best move. The threads learn
 /// into `memories` and start from what earlier searches of the game left there.
 pub fn run(job: Job, flags: &Flags, memories: &mut Memories) -> SearchResult {
-    let Job { position, network, tables, limits, settings, tt, mut reporter } = job;
+    let Job { position, network, tablebases, limits, settings, tt, mut reporter } = job;
     tt.new_search();
     let overhead = settings.move_overhead_ms;
     let time = match (limits.movetime_ms, limits.clock) {
@@ -54,22 +54,26 @@ pub fn run(job: Job, flags: &Flags, memories: &mut Memories) -> SearchResult {
     };
     log_start(&limits, time);
     let team = Team::new(settings.threads.max(1));
-    let tables = tables.as_deref();
-    let ranked = tables.and_then(|t| tablebase::rank_root(t, &position, &settings, &limits.search_moves));
-    let root_tables = ranked.map_or_else(Vec::new, |(kept, probed)| {
+    let tablebases = tablebases.as_deref();
+    let ranked = tablebases.and_then(|t| tablebase::rank_root(t, &position, &settings, &limits.search_moves));
+    let root_tb_moves = ranked.map_or_else(Vec::new, |(kept, probed)| {
         team.add_tb_hits(probed);
         kept
     });
-    let root_moves =
-        if root_tables.is_empty() { limits.search_moves.clone() } else { root_tables.iter().map(|r| r.mv).collect() };
+    let root_moves = if root_tb_moves.is_empty() {
+        limits.search_moves.clone()
+    } else {
+        root_tb_moves.iter().map(|r| r.mv).collect()
+    };
     let nodes = match (limits.nodes, settings.strength.nodes()) {
         (Some(nodes), Some(budget)) => Some(nodes.min(budget)),
         (nodes, budget) => nodes.or(budget),
     };
     let bounds = Bounds { nodes, root_moves };
-    let tb_cardinality = tablebase::tree_cardinality(tables, &settings, !root_tables.is_empty());
+    let tb_cardinality = tablebase::tree_cardinality(tablebases, &settings, !root_tb_moves.is_empty());
     let network = network.as_ref();
-    let shared = Shared { tt: &tt, flags, team: &team, network, tables, root_tables: &root_tables, tb_cardinality };
+    let shared =
+        Shared { tt: &tt, flags, team: &team, network, tablebases, root_tb_moves: &root_tb_moves, tb_cardinality };
     let (main_memory, helper_memories) = memories.for_threads(team.threads());
     let result = std::thread::scope(|scope| {
         threads::spawn_helpers(scope, &position, (&limits, &bounds), settings, shared, helper_memories);
@@ -253,7 +257,7 @@ impl Worker<'_> {
             nodes: self.total_nodes(),
             time_ms: self.progress.start.elapsed().as_millis() as u64,
             hashfull: self.shared.tt.hashfull(),
-            tbhits: self.shared.tables.map(|_| self.shared.team.tb_hits()),
+            tbhits: self.shared.tablebases.map(|_| self.shared.team.tb_hits()),
             pv: line.pv.clone(),
         }
     }

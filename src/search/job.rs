@@ -102,7 +102,7 @@ pub struct Job {
     /// The network to evaluate with.
     pub network: Arc<Network>,
     /// The Syzygy tables of `SyzygyPath`, if loaded.
-    pub tables: Option<Arc<Tablebases>>,
+    pub tablebases: Option<Arc<Tablebases>>,
     pub limits: Limits,
     pub settings: Settings,
     pub tt: Arc<TranspositionTable>,

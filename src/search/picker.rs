@@ -113,7 +113,7 @@ impl Default for MoveBuffer {
 /// Hands out a node's moves stage by stage (see the module comment).
 pub(super) struct MovePicker {
     stage: Stage,
-    table_move: Option<Move>,
+    tt_move: Option<Move>,
     with_quiets: bool,
     /// The remaining quiet moves are wanted only for a few exceptions: no need to sort them.
     unordered_quiets: bool,
@@ -125,26 +125,26 @@ pub(super) struct MovePicker {
 }
 
 impl MovePicker {
-    /// A picker over all moves (`with_quiets`) or only noisy ones, trying `table_move` first when it
+    /// A picker over all moves (`with_quiets`) or only noisy ones, trying `tt_move` first when it
     /// is legal (and noisy, if only noisy moves are wanted).
     #[cfg(test)]
-    pub(super) fn new(board: &Board, table_move: Option<Move>, with_quiets: bool) -> MovePicker {
-        MovePicker::with_buffer(board, table_move, with_quiets, MoveBuffer::default())
+    pub(super) fn new(board: &Board, tt_move: Option<Move>, with_quiets: bool) -> MovePicker {
+        MovePicker::with_buffer(board, tt_move, with_quiets, MoveBuffer::default())
     }
 
     /// As `new`, storing the moves in `buffer` (get it back with `into_buffer`).
     pub(super) fn with_buffer(
         board: &Board,
-        table_move: Option<Move>,
+        tt_move: Option<Move>,
         with_quiets: bool,
         buffer: MoveBuffer,
     ) -> MovePicker {
-        let table_move = table_move.filter(|&mv| board.is_legal(mv) && (with_quiets || is_noisy(board, mv)));
+        let tt_move = tt_move.filter(|&mv| board.is_legal(mv) && (with_quiets || is_noisy(board, mv)));
         let mut list = buffer.0;
         list.len = 0;
         MovePicker {
             stage: Stage::TableMove,
-            table_move,
+            tt_move,
             with_quiets,
             unordered_quiets: false,
             list,
@@ -169,8 +169,8 @@ impl MovePicker {
             match self.stage {
                 Stage::TableMove => {
                     self.stage = Stage::GenerateNoisy;
-                    if self.table_move.is_some() {
-                        return self.table_move;
+                    if self.tt_move.is_some() {
+                        return self.tt_move;
                     }
                 }
                 Stage::GenerateNoisy => {
@@ -192,7 +192,7 @@ impl MovePicker {
                     let index = self.next;
                     self.next += 1;
                     let mv = self.list.moves[index];
-                    if Some(mv) == self.table_move {
+                    if Some(mv) == self.tt_move {
                         continue;
                     }
                     if wins_or_trades(board, mv) || see_ge(board, mv, 0) {
@@ -215,7 +215,7 @@ impl MovePicker {
                     }
                     let mv = self.list.moves[self.next];
                     self.next += 1;
-                    if Some(mv) != self.table_move {
+                    if Some(mv) != self.tt_move {
                         return Some(mv);
                     }
                 }
@@ -277,11 +277,11 @@ mod tests {
     use super::*;
     use crate::position::movegen::{legal_moves, MIXED_FENS};
 
-    fn all_picked(fen: &str, table_move: Option<&str>) -> Vec<Move> {
+    fn all_picked(fen: &str, tt_move: Option<&str>) -> Vec<Move> {
         let board: Board = fen.parse().expect("fen");
         let history = History::default();
         let context = QuietContext::history_only(&history);
-        let mut picker = MovePicker::new(&board, table_move.map(|m| m.parse().expect("move")), true);
+        let mut picker = MovePicker::new(&board, tt_move.map(|m| m.parse().expect("move")), true);
         let mut picked = Vec::new();
         while let Some(mv) = picker.next(&board, &context) {
             picked.push(mv);

@@ -75,7 +75,7 @@ impl Worker<'_> {
     /// transposition table.
     pub(super) fn probe_tb(&mut self, board: &Board, node: &Node) -> TbProbe {
         let Node { depth, ply, alpha, beta, .. } = *node;
-        let Some(tables) = self.shared.tables else { return TbProbe::Unknown };
+        let Some(tables) = self.shared.tablebases else { return TbProbe::Unknown };
         let pieces = board.occupied().len();
         let deep_enough = pieces < self.shared.tb_cardinality || depth >= self.task.settings.syzygy.probe_depth;
         if self.frames[ply].clock != 0 || pieces > self.shared.tb_cardinality || !deep_enough {
@@ -99,7 +99,7 @@ impl Worker<'_> {
     /// The score to show for a root line starting with `mv`, when the tables' verdict replaces the
     /// search's: the root is in the tables and the search found no mate.
     pub(super) fn root_tb_score(&self, mv: Option<Move>, searched: i32) -> Option<i32> {
-        let ranked = mv.and_then(|mv| self.shared.root_tables.iter().find(|r| r.mv == mv))?;
+        let ranked = mv.and_then(|mv| self.shared.root_tb_moves.iter().find(|r| r.mv == mv))?;
         // The table position is one ply from the root; the ranking already applied the clock rule.
         (!score::is_mate(searched)).then(|| verdict(ranked.wdl, self.draw_score(0, true), 1, false).0)
     }

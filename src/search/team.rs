@@ -138,9 +138,9 @@ pub(super) struct Shared<'a> {
     /// The network to evaluate with.
     pub network: &'a Network,
     /// The endgame tables, if loaded.
-    pub tables: Option<&'a Tablebases>,
+    pub tablebases: Option<&'a Tablebases>,
     /// The root moves the tables keep, with their results (empty: the root is not in the tables).
-    pub root_tables: &'a [RankedMove],
+    pub root_tb_moves: &'a [RankedMove],
     /// Most pieces of a position probed in the tree (0: none).
     pub tb_cardinality: u32,
 }

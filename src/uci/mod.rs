@@ -282,7 +282,7 @@ impl Engine {
         self.searcher.start(Job {
             position: self.position.clone(),
             network: self.network.clone(),
-            tables: self.tables.clone(),
+            tablebases: self.tables.clone(),
             limits,
             settings: Settings {
                 move_overhead_ms: self.options.move_overhead_ms,
