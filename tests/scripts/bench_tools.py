@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The measuring scripts of `bench/` whose output decides what lands: the pooled SPRT verdict
 (`sprt_from_pgn.py`), the SPSA driver's choice of parameters and its resumption (`spsa.py`), the
-reading of fastchess's report that both fastchess drivers share (`fastchess_report.py`), and the
-gauntlet's ledger rows read from that report and the PGN (`gauntlet.py`).
+reading of fastchess's report that both fastchess drivers share (`fastchess_report.py`), the
+gauntlet's ledger rows read from that report and the PGN (`gauntlet.py`), and the resumable SPRT's
+pooling of its batches (`sprt.py`).
 
     python3 tests/scripts/bench_tools.py
 
@@ -18,6 +19,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import fastchess_report  # noqa: E402
 import gauntlet  # noqa: E402
 import spsa  # noqa: E402
+import sprt  # noqa: E402
 import sprt_from_pgn  # noqa: E402
 
 
@@ -148,9 +150,48 @@ class Gauntlet(unittest.TestCase):
         self.assertEqual(gauntlet.our_failures(path), 2)
 
 
+class ResumableSprt(unittest.TestCase):
+    def state(self, *batches):
+        return {"test": "example", "change": "margins rescaled", "bounds": [0.0, 5.0], "alpha": 0.05,
+                "beta": 0.05, "tc": "8+0.08", "book": "UHO_4060_v3.epd",
+                "new": {"label": "abc1234", "bench": "1999999"}, "base": {"label": "e617712", "bench": "2013358"},
+                "batches": [{"date": "2026-12-07", "seed": 12800 + i, "ptnml": list(b), "host": "h"}
+                            for i, b in enumerate(batches)]}
+
+    def test_batches_pool_into_the_verdict_of_all_their_pairs(self):
+        state = self.state((3, 10, 20, 12, 5), (2, 11, 19, 14, 4))
+        self.assertEqual(sprt.pooled(state), [5, 21, 39, 26, 9])
+        pairs, s, e, interval, llr, bounds, said = sprt.decide(state)
+        whole = sprt_from_pgn.verdict(sprt_from_pgn.from_pentanomial([5, 21, 39, 26, 9]), (0.0, 5.0))
+        self.assertEqual((pairs, s, llr, said), (100, whole[0], whole[3], whole[5]))
+        self.assertEqual(said, "continue")
+
+    def test_a_clear_result_ends_the_test_and_its_row_fits_the_ledger(self):
+        state = self.state(*[(0, 5, 40, 30, 25)] * 6)
+        self.assertEqual(sprt.decide(state)[-1], "H1 accepted")
+        row = sprt.ledger_row(state)
+        self.assertLessEqual(len(row), 300)
+        cells = [cell.strip() for cell in row.split("|")]
+        self.assertEqual((cells[3], cells[5], cells[7]), ("1999999", "600", "H1"))
+        self.assertIsNone(sprt.ledger_row(self.state()))
+
+    def test_the_state_file_round_trips(self):
+        with tempfile.TemporaryDirectory() as folder:
+            here = sprt.HERE
+            sprt.HERE = folder
+            try:
+                state = self.state((1, 2, 3, 4, 5))
+                sprt.save(state)
+                self.assertEqual(sprt.load("example"), state)
+                self.assertIsNone(sprt.load("absent"))
+            finally:
+                sprt.HERE = here
+
+
 def main():
     loader = unittest.defaultTestLoader
-    suite = unittest.TestSuite([loader.loadTestsFromTestCase(c) for c in (PooledSprt, Spsa, FastchessReport, Gauntlet)])
+    cases = (PooledSprt, Spsa, FastchessReport, Gauntlet, ResumableSprt)
+    suite = unittest.TestSuite([loader.loadTestsFromTestCase(c) for c in cases])
     result = unittest.TextTestRunner(verbosity=2).run(suite)
     failed = len(result.failures) + len(result.errors)
     status = "ok" if failed == 0 else "FAILED"
