@@ -11,8 +11,9 @@ builds' bench signatures and commits as given, and each batch's pentanomial coun
 sitting plays batches of `--batch` pairs (fastchess `-rounds`, `-repeat`, a seed of its own so that
 no batch repeats another's openings), adds each batch to the file as soon as it ends, and stops when
 the pooled log-likelihood ratio crosses a bound (or at `--max-pairs`, or on Ctrl-C, losing only the
-batch under way). Commit the file between sittings; no PGN goes in the tree. When the test ends,
-`--status` prints its ledger row (`bench/RESULTS.md`).
+batch under way). Commit the file between sittings, with the patch under test beside it
+(`bench/sprt/NAME.patch`); no PGN goes in the tree. When the test ends, `--status` prints its
+ledger row (`bench/RESULTS.md`).
 
 The statistics are `sprt_from_pgn.verdict`: the GSPRT on pair scores with logistic Elo bounds,
 as fastchess's `model=logistic` computes it within one sitting.
@@ -124,9 +125,12 @@ def play_batch(args, state):
     # fastchess leaves its config.json where it runs: in a scratch folder, not the tree.
     scratch = os.path.join(args.scratch, state["test"])
     os.makedirs(scratch, exist_ok=True)
-    output = subprocess.run(command, cwd=scratch, capture_output=True, text=True).stdout
-    with open(os.path.join(scratch, f"batch-{number + 1}.log"), "w") as f:
-        f.write(output)
+    # Written as fastchess goes, so that a sitting's progress can be watched (tail -f).
+    log = os.path.join(scratch, f"batch-{number + 1}.log")
+    with open(log, "w") as f:
+        subprocess.run(command, cwd=scratch, stdout=f, stderr=subprocess.STDOUT)
+    with open(log) as f:
+        output = f.read()
     penta = fastchess_report.pentanomial(output)
     if penta is None:
         return None, seed, 0
