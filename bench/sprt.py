@@ -57,7 +57,7 @@ def save(state):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     text = json.dumps(state, indent=1)
     # One line a list of numbers: a batch's counts read as one row.
-    text = re.sub(r"\[\s*([-\d.,\s]+?)\s*\]", lambda m: "[" + ", ".join(m.group(1).split()).replace(",,", ",") + "]", text)
+    text = re.sub(r"\[[-\d.,\s]+\]", lambda m: json.dumps(json.loads(m.group(0))), text)
     with open(path + ".tmp", "w") as f:
         f.write(text + "\n")
     os.replace(path + ".tmp", path)

@@ -112,7 +112,7 @@ pub fn repetition_key(board: &Board) -> u64 {
 }
 
 /// Whether `mv` (legal on `board`) is a pawn move or a capture, which resets the fifty-move count.
-pub fn resets_clock(board: &Board, mv: Move) -> bool {
+fn resets_clock(board: &Board, mv: Move) -> bool {
     let us = board.side_to_move();
     let captures = board.colors(!us).has(mv.to);
     captures || board.piece_on(mv.from) == Some(Piece::Pawn)

@@ -181,9 +181,9 @@ impl Worker<'_> {
         // itself, may be a step from a threefold that the stored score (from a search with fewer
         // occurrences) knows nothing of: search it instead.
         node.distrust = repetition == Repetition::Earlier || ply <= self.key_path().guard_plies;
-        node.tt_entry = if node.excluded.is_some() { None } else { self.tt_entry(board, board.hash()) };
-        node.tt_score = node.tt_entry.map(|e| score::from_tt(e.score, ply));
-        if let Some((e, tt_score)) = node.tt() {
+        let entry = if node.excluded.is_some() { None } else { self.tt_entry(board, board.hash()) };
+        node.tt = entry.map(|e| (e, score::from_tt(e.score, ply)));
+        if let Some((e, tt_score)) = node.tt {
             let fits = e.bound.settles(tt_score, node.alpha, node.beta);
             let trusted = !node.root && !node.pv_node && !node.distrust;
             if trusted && e.depth >= node.depth && fits && self.tt_score_usable(tt_score, ply) {
@@ -202,7 +202,7 @@ impl Worker<'_> {
                 _ => {}
             }
         }
-        node.tt_move = if node.root { self.root.first_move() } else { node.tt_entry.and_then(|e| e.mv) };
+        node.tt_move = if node.root { self.root.first_move() } else { entry.and_then(|e| e.mv) };
         None
     }
 
@@ -213,11 +213,10 @@ impl Worker<'_> {
     fn evaluate_node(&mut self, board: &Board, node: &mut Node) {
         let ply = node.ply;
         if !node.in_check {
-            let chain = self.static_eval(board, ply, node.tt_entry.and_then(|e| e.raw_eval));
+            let chain = self.static_eval(board, ply, node.tt.and_then(|(e, _)| e.raw_eval));
             let corrected = chain.corrected;
             // A bound on the far side of the evaluation replaces it (equal scores change nothing).
-            let tt_score = node.tt_score.filter(|_| !node.distrust);
-            node.eval = match node.tt_entry.zip(tt_score) {
+            node.eval = match node.tt.filter(|_| !node.distrust) {
                 Some((e, ts))
                     if !score::is_decisive(ts)
                         && self.tt_score_usable(ts, ply)
@@ -263,9 +262,11 @@ impl Worker<'_> {
             }
             legal += 1;
             let quiet = !is_noisy(board, mv);
-            let moved = context_of(board, mv);
-            let history =
-                if quiet { self.memory.history.quiet_score(board.side_to_move(), mv, moved, &previous) } else { 0 };
+            let history = if quiet {
+                self.memory.history.quiet_score(board.side_to_move(), mv, context_of(board, mv), &previous)
+            } else {
+                0
+            };
             let mut candidate = Candidate { mv, quiet, history, number: legal, losing: false, remembered: false };
             if !node.root && best_score > -TB_BOUND && !node.near_limit {
                 match self.prune_move(board, node, &candidate, &mut check_squares) {

@@ -28,7 +28,7 @@ impl Worker<'_> {
     /// a trusted, deep enough lower bound or exact score: the node searched without `mv`, shallower
     /// and against a bound just below the table's score, tells how far to extend `mv`.
     pub(super) fn singular_extension(&mut self, board: &Board, node: &Node, mv: Move) -> Singularity {
-        let Some((entry, tt_score)) = node.tt() else {
+        let Some((entry, tt_score)) = node.tt else {
             return Singularity::Extend(0);
         };
         let candidate = !node.root

@@ -65,10 +65,7 @@ pub fn run(job: Job, flags: &Flags, memories: &mut Memories) -> SearchResult {
     } else {
         root_tb_moves.iter().map(|r| r.mv).collect()
     };
-    let nodes = match (limits.nodes, settings.strength.nodes()) {
-        (Some(nodes), Some(budget)) => Some(nodes.min(budget)),
-        (nodes, budget) => nodes.or(budget),
-    };
+    let nodes = [limits.nodes, settings.strength.nodes()].into_iter().flatten().min();
     let bounds = Bounds { nodes, root_moves };
     let tb_cardinality = tablebase::tree_cardinality(tablebases, &settings, !root_tb_moves.is_empty());
     let network = network.as_ref();

@@ -25,9 +25,8 @@ pub(super) struct Node {
     /// A position met before the root, or a node near the root while the game repeats itself: the
     /// table's score is not trusted here (it knows nothing of the repetitions on the way).
     pub distrust: bool,
-    /// The transposition table's entry, and its score seen from this ply.
-    pub tt_entry: Option<Entry>,
-    pub tt_score: Option<i32>,
+    /// The transposition table's entry, with its score seen from this ply.
+    pub tt: Option<(Entry, i32)>,
     pub tt_move: Option<Move>,
     /// The table move is a capture or promotion (set by the move loop).
     pub tt_noisy: bool,
@@ -65,8 +64,7 @@ impl Node {
             in_check,
             excluded: None,
             distrust: false,
-            tt_entry: None,
-            tt_score: None,
+            tt: None,
             tt_move: None,
             tt_noisy: false,
             tb_floor: -INFINITY,
@@ -81,11 +79,6 @@ impl Node {
     /// The corrected static evaluation (`None` in check).
     pub(super) fn corrected_eval(&self) -> Option<i32> {
         self.static_eval.map(|e| e.corrected)
-    }
-
-    /// The table's entry and score, when it has one for this node.
-    pub(super) fn tt(&self) -> Option<(Entry, i32)> {
-        self.tt_entry.zip(self.tt_score)
     }
 }
 

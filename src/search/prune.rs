@@ -96,7 +96,7 @@ impl Worker<'_> {
         let probcut_beta = node.beta + params::probcut_margin();
         let reduced = depth - params::probcut_reduction();
         let tt_denies =
-            node.tt().is_some_and(|(e, ts)| e.depth > reduced && ts < probcut_beta && e.bound != Bound::Lower);
+            node.tt.is_some_and(|(e, ts)| e.depth > reduced && ts < probcut_beta && e.bound != Bound::Lower);
         if depth < params::probcut_depth() || node.beta.abs() >= TB_BOUND || tt_denies {
             return None;
         }

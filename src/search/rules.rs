@@ -41,25 +41,25 @@ impl Worker<'_> {
     /// is its option, which plain search already gives it (the repeating move scores a draw), so a
     /// losing engine does not count on a winning opponent claiming.
     pub(super) fn repetition(&self, board: &Board, ply: usize) -> Repetition {
-        let current = self.key_path().keys.len() - 1;
-        let key = self.key_path().keys[current];
+        let path = self.key_path();
+        let current = path.keys.len() - 1;
+        let key = path.keys[current];
         let oldest = self.oldest_repeatable(ply);
         let reach = current - oldest;
         let mut before_root = 0;
         let mut back = 2;
         while back <= reach {
             let index = current - back;
-            if self.key_path().keys[index] == key {
-                if index >= self.key_path().root_index || before_root == 1 {
+            if path.keys[index] == key {
+                if index >= path.root_index || before_root == 1 {
                     return Repetition::Draw;
                 }
                 before_root += 1;
                 // The move played from that earlier occurrence can be played again: if the position
                 // it led to has appeared twice, that move makes a threefold, which may be claimed now.
                 if ply.is_multiple_of(2) {
-                    let successor = self.key_path().keys[index + 1];
-                    let seen =
-                        (oldest..current).rev().step_by(2).filter(|&i| self.key_path().keys[i] == successor).count();
+                    let successor = path.keys[index + 1];
+                    let seen = (oldest..current).rev().step_by(2).filter(|&i| path.keys[i] == successor).count();
                     if seen >= 2 {
                         return Repetition::Draw;
                     }
@@ -96,11 +96,12 @@ impl Worker<'_> {
     /// its third occurrence, which may be claimed). Found with the cuckoo table, without generating
     /// moves: the side to move can hold at least a draw here.
     pub(super) fn upcoming_repetition(&self, board: &Board, ply: usize) -> bool {
-        let current = self.key_path().keys.len() - 1;
-        let first = self.oldest_repeatable(ply).max(self.key_path().root_index);
+        let path = self.key_path();
+        let current = path.keys.len() - 1;
+        let first = self.oldest_repeatable(ply).max(path.root_index);
         // Positions with the other side to move, three plies back and more.
         let in_tree = (first..current.saturating_sub(2)).rev().step_by(2);
-        in_tree.map(|index| self.key_path().keys[index]).any(|key| cuckoo::reaches(board, key))
+        in_tree.map(|index| path.keys[index]).any(|key| cuckoo::reaches(board, key))
             || self.can_claim_by_move(board, ply)
     }
 
