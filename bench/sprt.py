@@ -11,9 +11,10 @@ builds' bench signatures and commits as given, and each batch's pentanomial coun
 sitting plays batches of `--batch` pairs (fastchess `-rounds`, `-repeat`, a seed of its own so that
 no batch repeats another's openings), adds each batch to the file as soon as it ends, and stops when
 the pooled log-likelihood ratio crosses a bound (or at `--max-pairs`, or on Ctrl-C, losing only the
-batch under way). Commit the file between sittings, with the patch under test beside it
-(`bench/sprt/NAME.patch`); no PGN goes in the tree. When the test ends, `--status` prints its
-ledger row (`bench/RESULTS.md`).
+batch under way). Commit the file between sittings; no PGN and no patch goes in the tree: the file
+names the branch commit under test and, for a change of numbers, every value (`"values"`, which
+the script keeps as it finds it), with the new side's bench to check a rebuild by. When the test
+ends, `--status` prints its ledger row (`bench/RESULTS.md`).
 
 The statistics are `sprt_from_pgn.verdict`: the GSPRT on pair scores with logistic Elo bounds,
 as fastchess's `model=logistic` computes it within one sitting.
