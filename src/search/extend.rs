@@ -11,8 +11,9 @@ use super::score;
 use super::tt::Bound;
 use super::worker::{Step, Worker};
 
-/// The singular search's bound lies this many centipawns a ply of depth below the table's score.
-const SINGULAR_MARGIN_PER_PLY: i32 = 2;
+/// The singular search's bound lies this many search units every three plies of depth below the
+/// table's score (two a ply in the hand-crafted evaluation's pawns, rescaled to the net's).
+const SINGULAR_MARGIN_PER_3_PLIES: i32 = 4;
 
 /// What the singular-extension search says of a move.
 pub(super) enum Singularity {
@@ -43,7 +44,7 @@ impl Worker<'_> {
             return Singularity::Extend(0);
         }
         let Node { depth, ply, cut_node, .. } = *node;
-        let singular_beta = tt_score - SINGULAR_MARGIN_PER_PLY * depth;
+        let singular_beta = tt_score - SINGULAR_MARGIN_PER_3_PLIES * depth / 3;
         self.frames[ply].excluded = Some(mv);
         let score = self.negamax(board, (depth - 1) / 2, singular_beta - 1, singular_beta, ply, cut_node);
         self.frames[ply].excluded = None;

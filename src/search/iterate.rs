@@ -21,7 +21,7 @@ use super::worker::{Bounds, Task, Worker};
 use crate::position::movegen::legal_moves;
 
 /// An aspiration window that has widened past this many centipawns gives way to the full window.
-const FULL_WINDOW_DELTA: i32 = 1000;
+const FULL_WINDOW_DELTA: i32 = 664;
 
 /// Polling interval while an infinite or ponder search waits for `stop`/`ponderhit`.
 const WAIT_POLL: Duration = Duration::from_millis(1);

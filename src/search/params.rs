@@ -70,13 +70,13 @@ params! {
     /// Reverse futility pruning up to this depth ...
     rfp_depth = 8, 4..=12, step 1;
     /// ... when the evaluation beats beta by this margin per ply.
-    rfp_margin = 75, 30..=150, step 6;
+    rfp_margin = 50, 20..=100, step 4;
     /// Razoring up to this depth ...
     razor_depth = 3, 1..=6, step 1;
     /// ... when the evaluation is below alpha by this base ...
-    razor_base = 400, 150..=800, step 30;
+    razor_base = 266, 100..=531, step 20;
     /// ... plus this times the depth squared.
-    razor_per_depth_squared = 300, 100..=600, step 25;
+    razor_per_depth_squared = 199, 66..=398, step 17;
     /// Null-move pruning from this depth.
     nmp_depth = 3, 1..=6, step 1;
     /// Null-move reduction: this base ...
@@ -84,7 +84,7 @@ params! {
     /// ... plus the depth divided by this ...
     nmp_depth_divisor = 3, 2..=6, step 1;
     /// ... plus the evaluation's excess over beta divided by this ...
-    nmp_eval_divisor = 200, 80..=400, step 15;
+    nmp_eval_divisor = 133, 53..=266, step 10;
     /// ... at most this many plies of it.
     nmp_eval_max = 3, 1..=6, step 1;
     /// Internal iterative reduction (no table move) from this depth.
@@ -94,9 +94,9 @@ params! {
     /// Futility pruning of quiet moves up to this reduced depth ...
     futility_depth = 8, 4..=12, step 1;
     /// ... when the evaluation plus this base ...
-    futility_base = 100, 30..=250, step 10;
+    futility_base = 66, 20..=166, step 7;
     /// ... plus this per ply of reduced depth stays at or below alpha.
-    futility_per_depth = 90, 30..=200, step 8;
+    futility_per_depth = 60, 20..=133, step 5;
     /// SEE pruning of quiet moves up to this reduced depth ...
     see_quiet_depth = 8, 4..=12, step 1;
     /// ... that lose more than this times the reduced depth squared.
@@ -114,13 +114,13 @@ params! {
     /// ... for a table entry at most this much shallower than the node.
     singular_tt_depth_slack = 3, 1..=6, step 1;
     /// Off the principal variation, a move singular by this margin is extended two plies ...
-    double_extension_margin = 20, 0..=60, step 4;
+    double_extension_margin = 13, 0..=40, step 3;
     /// ... at most this many times along one line (the tree must stay finite).
     double_extensions_max = 6, 2..=12, step 1;
     /// ProbCut from this depth ...
     probcut_depth = 5, 3..=8, step 1;
     /// ... for a capture that beats beta by this margin ...
-    probcut_margin = 200, 80..=400, step 15;
+    probcut_margin = 133, 53..=266, step 10;
     /// ... in a search this many plies shallower.
     probcut_reduction = 4, 2..=6, step 1;
     /// Late move reductions from this depth.
@@ -132,17 +132,17 @@ params! {
     /// History worth one ply less reduction of a quiet move (one more when negative).
     lmr_history_divisor = 8192, 2048..=16384, step 500;
     /// A re-search after a reduced search goes one ply deeper when the score beats the best by this ...
-    lmr_deeper_margin = 40, 10..=100, step 5;
+    lmr_deeper_margin = 27, 7..=66, step 3;
     /// ... plus this per ply of the full depth ...
-    lmr_deeper_margin_per_ply = 2, 0..=8, step 1;
+    lmr_deeper_margin_per_ply = 1, 0..=5, step 1;
     /// ... and one ply shallower when it beats the best by less than this.
-    lmr_shallower_margin = 10, 0..=40, step 3;
+    lmr_shallower_margin = 7, 0..=27, step 2;
     /// Quiescence skips captures that cannot lift the evaluation to alpha even with this margin.
-    delta_margin = 200, 50..=400, step 15;
+    delta_margin = 133, 33..=266, step 10;
     /// Aspiration windows from this depth ...
     aspiration_depth = 4, 2..=8, step 1;
     /// ... this wide on each side of the last score (they grow by half on each failure).
-    aspiration_delta = 20, 8..=50, step 3;
+    aspiration_delta = 13, 5..=33, step 2;
     /// History bonus of a cutoff: this times the depth squared ...
     history_bonus_quadratic = 16, 4..=40, step 2;
     /// ... plus this times the depth ...
@@ -152,9 +152,9 @@ params! {
     /// Correction history: an update weighs `min(depth² + 2·depth + 1, this)` out of 256.
     correction_weight_max = 128, 32..=256, step 8;
     /// A correction table never moves the evaluation more than this many centipawns ...
-    correction_max_cp = 64, 16..=200, step 6;
+    correction_max_cp = 42, 11..=133, step 4;
     /// ... and a search result counts at most this far from the evaluation.
-    correction_difference_max_cp = 256, 64..=600, step 20;
+    correction_difference_max_cp = 170, 42..=398, step 13;
     /// The evaluation moves by `(pawn weight · pawns + pieces weight · (white + black)) / divisor`
     /// of the three tables' corrections: the pawn table's weight ...
     correction_pawn_weight = 2, 0..=6, step 1;
@@ -204,12 +204,12 @@ mod tests {
             assert!(p.min <= p.value && p.value <= p.max && p.step > 0, "{p:?}");
             assert_eq!(PARAMS.iter().filter(|q| q.name == p.name).count(), 1, "{}", p.name);
         }
-        assert_eq!(rfp_margin(), 75);
+        assert_eq!(rfp_margin(), 50);
         assert_eq!(spsa_input().len(), PARAMS.len() - RULE_PARAMS.len());
         for name in RULE_PARAMS {
             assert_eq!(PARAMS.iter().filter(|p| p.name == name).count(), 1, "{name}");
             assert!(!spsa_input().iter().any(|line| line.starts_with(&format!("{name},"))), "{name}");
         }
-        assert_eq!(spsa_input()[1], "rfp_margin, int, 75.0, 30.0, 150.0, 6.0, 0.002");
+        assert_eq!(spsa_input()[1], "rfp_margin, int, 50.0, 20.0, 100.0, 4.0, 0.002");
     }
 }
