@@ -99,7 +99,7 @@ def ledger_row(state):
     pairs, s, e, (lo, hi), llr, _, said = decided
     bounds = "[{:g}, {:g}]".format(*state["bounds"])
     failures = sum(batch.get("failures", 0) for batch in state["batches"])
-    verdict_text = {"H1 accepted": "H1", "H0 accepted": "H0"}.get(said, "running")
+    verdict_text = {"H1 accepted": "kept (H1)", "H0 accepted": "not kept (H0)"}.get(said, "running")
     return (f"| {date.today()} | {state['test']}: {state.get('change', '')} | {state['new']['bench']} "
             f"| `sprt.py` SPRT {bounds}, {state['tc']}, v {state['base']['label']} "
             f"| {pairs} | ptnml {pooled(state)}, {e:+.1f} [{lo:+.1f}, {hi:+.1f}], LLR {llr:.2f}, {failures} failures "
