@@ -91,6 +91,10 @@ def status_line(state):
             f"Elo {e:+.1f} [{lo:+.1f}, {hi:+.1f}], LLR {llr:.2f} ({lower:.2f}, {upper:.2f}): {said}")
 
 
+# The longest row `tests/layout.rs` lets the ledger have.
+MAX_LEDGER_ROW = 300
+
+
 def ledger_row(state):
     """The test's row for `bench/RESULTS.md`."""
     decided = decide(state)
@@ -100,10 +104,14 @@ def ledger_row(state):
     bounds = "[{:g}, {:g}]".format(*state["bounds"])
     failures = sum(batch.get("failures", 0) for batch in state["batches"])
     verdict_text = {"H1 accepted": "kept (H1)", "H0 accepted": "not kept (H0)"}.get(said, "running")
-    return (f"| {date.today()} | {state['test']}: {state.get('change', '')} | {state['new']['bench']} "
-            f"| `sprt.py` SPRT {bounds}, {state['tc']}, v {state['base']['label']} "
+    row = (f"| {date.today()} | {state['test']}: {state.get('change', '')} | {state['new']['bench']} "
+            f"| `sprt.py` {bounds}, {state['tc']}, v {state['base']['label']} "
             f"| {pairs} | ptnml {pooled(state)}, {e:+.1f} [{lo:+.1f}, {hi:+.1f}], LLR {llr:.2f}, {failures} failures "
             f"| {verdict_text} | `bench/sprt/{state['test']}.json` |")
+    if len(row) > MAX_LEDGER_ROW:
+        print(f"the row has {len(row)} characters, the ledger {MAX_LEDGER_ROW}: shorten the change's text",
+              file=sys.stderr)
+    return row
 
 
 def fastchess_command(args, state, seed, pairs):
