@@ -172,7 +172,7 @@ class ResumableSprt(unittest.TestCase):
         row = sprt.ledger_row(state)
         self.assertLessEqual(len(row), 300)
         cells = [cell.strip() for cell in row.split("|")]
-        self.assertEqual((cells[3], cells[5], cells[7]), ("1999999", "600", "H1"))
+        self.assertEqual((cells[3], cells[5], cells[7]), ("1999999", "600", "kept (H1)"))
         self.assertIsNone(sprt.ledger_row(self.state()))
 
     def test_the_state_file_round_trips(self):
