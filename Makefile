@@ -130,6 +130,7 @@ lint:
 	@command -v rustup >/dev/null 2>&1 && rustup component add rustfmt clippy >/dev/null 2>&1 || true
 	$(CARGO) fmt --check
 	$(CARGO) clippy --release --workspace --all-targets -- -D warnings
+	$(CARGO) clippy --release --features tune --lib --target-dir target/tune -- -D warnings
 
 clean:
 	$(CARGO) clean

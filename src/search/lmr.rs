@@ -39,10 +39,10 @@ pub(super) fn table() -> Table {
 
 /// The table a search uses: built for each search from the parameters as they are set now.
 #[cfg(feature = "tune")]
-pub type Table = Box<Reductions>;
+pub(super) type Table = Box<Reductions>;
 
 #[cfg(feature = "tune")]
-pub fn table() -> Table {
+pub(super) fn table() -> Table {
     Box::new(Reductions::new())
 }
 

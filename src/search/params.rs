@@ -45,7 +45,7 @@ macro_rules! params {
         #[allow(non_upper_case_globals)]
         mod tunable {
             use std::sync::atomic::AtomicI32;
-            $(pub static $name: AtomicI32 = AtomicI32::new($value);)+
+            $(pub(super) static $name: AtomicI32 = AtomicI32::new($value);)+
         }
 
         /// Every parameter with its default, range and step.
