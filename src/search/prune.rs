@@ -111,7 +111,7 @@ impl Worker<'_> {
             if picker.past_good_noisy() {
                 break;
             }
-            if !see_ge(board, mv, probcut_beta - static_eval) {
+            if !see_ge(board, mv, score::to_material(probcut_beta - static_eval, params::probcut_see_pawn())) {
                 continue;
             }
             let child = self.make(board, ply, Step::Move(mv, 0));

@@ -65,8 +65,9 @@ impl Worker<'_> {
                 if Some(mv) == tt_move && !see_ge(board, mv, 0) {
                     continue;
                 }
-                let gain =
+                let material =
                     victim(board, mv).map_or(0, value) + mv.promotion.map_or(0, |p| value(p) - value(Piece::Pawn));
+                let gain = score::from_material(material, params::delta_pawn_gain());
                 if stand_pat + gain + params::delta_margin() <= alpha {
                     continue;
                 }

@@ -4,6 +4,21 @@
 
 pub mod wdl;
 
+use cozy_chess::Piece;
+
+use crate::position::see;
+
+/// Material in exchange values (`see::value`, 100 a pawn) as search units, at `pawn` search units
+/// a pawn: the two scales are never added unconverted.
+pub fn from_material(value: i32, pawn: i32) -> i32 {
+    value * pawn / see::value(Piece::Pawn)
+}
+
+/// Search units as material in exchange values, at `pawn` search units a pawn (for `see::see_ge`).
+pub fn to_material(units: i32, pawn: i32) -> i32 {
+    units * see::value(Piece::Pawn) / pawn
+}
+
 /// Deepest ply the search reaches (also the size of per-ply tables).
 pub const MAX_PLY: usize = 128;
 /// Score of being mated at the root; mated in `n` plies scores `-MATE + n`.
@@ -87,5 +102,21 @@ pub fn to_uci(score: i32) -> UciScore {
         UciScore::Centipawns(score.signum() * (TB_WIN_CP - decisive_distance(score) as i32))
     } else {
         UciScore::Centipawns(score)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// At 100 search units a pawn the scales coincide; at the net's pawn a knight is worth less in
+    /// search units, and a margin in search units asks for more material.
+    #[test]
+    fn material_and_search_units_convert_at_the_pawn_given() {
+        let knight = see::value(Piece::Knight);
+        assert_eq!(from_material(knight, 100), knight);
+        assert_eq!(to_material(knight, 100), knight);
+        assert_eq!(from_material(knight, 66), 211);
+        assert_eq!(to_material(66, 66), see::value(Piece::Pawn));
     }
 }
