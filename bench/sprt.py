@@ -105,9 +105,9 @@ def ledger_row(state):
     failures = sum(batch.get("failures", 0) for batch in state["batches"])
     verdict_text = {"H1 accepted": "kept (H1)", "H0 accepted": "not kept (H0)"}.get(said, "running")
     row = (f"| {date.today()} | {state['test']}: {state.get('change', '')} | {state['new']['bench']} "
-            f"| `sprt.py` {bounds}, {state['tc']}, v {state['base']['label']} "
-            f"| {pairs} | ptnml {pooled(state)}, {e:+.1f} [{lo:+.1f}, {hi:+.1f}], LLR {llr:.2f}, {failures} failures "
-            f"| {verdict_text} | `bench/sprt/{state['test']}.json` |")
+           f"| `sprt.py` {bounds}, {state['tc']}, v {state['base']['label']} "
+           f"| {pairs} | ptnml {pooled(state)}, {e:+.1f} [{lo:+.1f}, {hi:+.1f}], LLR {llr:.2f}, {failures} failures "
+           f"| {verdict_text} | `bench/sprt/{state['test']}.json` |")
     if len(row) > MAX_LEDGER_ROW:
         print(f"the row has {len(row)} characters, the ledger {MAX_LEDGER_ROW}: shorten the change's text",
               file=sys.stderr)

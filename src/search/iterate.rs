@@ -20,7 +20,8 @@ use super::tt::Bound;
 use super::worker::{Bounds, Task, Worker};
 use crate::position::movegen::legal_moves;
 
-/// An aspiration window that has widened past this many centipawns gives way to the full window.
+/// An aspiration window that has widened past this many search units (ten of net 3's pawns) gives
+/// way to the full window.
 const FULL_WINDOW_DELTA: i32 = 664;
 
 /// Polling interval while an infinite or ponder search waits for `stop`/`ponderhit`.
