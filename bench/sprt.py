@@ -10,8 +10,8 @@ The test's state is one small file, `bench/sprt/NAME.json`: the bounds, the cloc
 builds' bench signatures and commits as given, and each batch's pentanomial counts with its seed. A
 sitting plays batches of `--batch` pairs (fastchess `-rounds`, `-repeat`, a seed of its own so that
 no batch repeats another's openings), adds each batch to the file as soon as it ends, and stops when
-the pooled log-likelihood ratio crosses a bound (or at `--max-pairs`, or on Ctrl-C, losing only the
-batch under way). Commit the file between sittings; no PGN and no patch goes in the tree: the file
+the pooled log-likelihood ratio crosses a bound, or at its cap of pairs (`--max-pairs`, 1,000 unless
+the test's file says otherwise), or on Ctrl-C, losing only the batch under way. Commit the file between sittings; no PGN and no patch goes in the tree: the file
 names the branch commit under test and, for a change of numbers, every value (`"values"`, which
 the script keeps as it finds it), with the new side's bench to check a rebuild by. When the test
 ends, `--status` prints its ledger row (`bench/RESULTS.md`).
@@ -37,6 +37,9 @@ DEFAULT_TC = "8+0.08"
 DEFAULT_BOOK = "UHO_4060_v3.epd"
 # Seeds of a test's batches: this, plus the batch's number.
 SEED_BASE = 12800
+# A test that has crossed no bound by this many pairs ends without a verdict: on two cores a change
+# worth a couple of Elo would take thousands of pairs, hours that buy more elsewhere.
+DEFAULT_MAX_PAIRS = 1000
 # fastchess's words for a game that did not end by the rules.
 FAILURE = re.compile(r"Finished game .*\{.*(loses on time|illegal move|disconnect|stall).*\}")
 
@@ -82,6 +85,18 @@ def decide(state):
     return len(pairs), s, e, interval, llr, llr_bounds, said
 
 
+def cap(state):
+    """The pairs after which the test ends without a verdict."""
+    return state.get("max_pairs", DEFAULT_MAX_PAIRS)
+
+
+def outcome(pairs, said, state):
+    """The ledger's words for where the test stands."""
+    if said == "continue":
+        return "not kept (cap)" if pairs >= cap(state) else "running"
+    return {"H1 accepted": "kept (H1)", "H0 accepted": "not kept (H0)"}[said]
+
+
 def status_line(state):
     decided = decide(state)
     if decided is None:
@@ -103,7 +118,7 @@ def ledger_row(state):
     pairs, s, e, (lo, hi), llr, _, said = decided
     bounds = "[{:g}, {:g}]".format(*state["bounds"])
     failures = sum(batch.get("failures", 0) for batch in state["batches"])
-    verdict_text = {"H1 accepted": "kept (H1)", "H0 accepted": "not kept (H0)"}.get(said, "running")
+    verdict_text = outcome(pairs, said, state)
     row = (f"| {date.today()} | {state['test']}: {state.get('change', '')} | {state['new']['bench']} "
            f"| `sprt.py` {bounds}, {state['tc']}, v {state['base']['label']} "
            f"| {pairs} | ptnml {pooled(state)}, {e:+.1f} [{lo:+.1f}, {hi:+.1f}], LLR {llr:.2f}, {failures} failures "
@@ -165,14 +180,16 @@ def new_state(args):
 
 def run(args):
     state = load(args.test) or new_state(args)
+    if args.max_pairs is not None:
+        state["max_pairs"] = args.max_pairs
     save(state)
     print(status_line(state), flush=True)
     while True:
         decided = decide(state)
         if decided is not None and decided[-1] != "continue":
             break
-        if decided is not None and decided[0] >= args.max_pairs:
-            print(f"stopped at --max-pairs {args.max_pairs}")
+        if decided is not None and decided[0] >= cap(state):
+            print(f"no verdict at the cap of {cap(state)} pairs")
             break
         counts, seed, failures = play_batch(args, state)
         if counts is None:
@@ -204,7 +221,7 @@ def main():
     p.add_argument("--books", default=BOOKS, help="the folder of the books")
     p.add_argument("--batch", type=int, default=50, help="pairs a batch")
     p.add_argument("--concurrency", type=int, default=2)
-    p.add_argument("--max-pairs", type=int, default=20000)
+    p.add_argument("--max-pairs", type=int, help=f"the test's cap of pairs, kept in its file (default {DEFAULT_MAX_PAIRS})")
     p.add_argument("--host", default=os.uname().nodename, help="where the batches ran (recorded)")
     p.add_argument("--scratch", default="/tmp/sprt", help="where fastchess runs and its logs go")
     args = p.parse_args()

@@ -175,6 +175,16 @@ class ResumableSprt(unittest.TestCase):
         self.assertEqual((cells[3], cells[5], cells[7]), ("1999999", "600", "kept (H1)"))
         self.assertIsNone(sprt.ledger_row(self.state()))
 
+    def test_a_test_without_a_verdict_ends_at_its_cap(self):
+        state = self.state(*[(1, 10, 28, 10, 1)] * 19)
+        self.assertEqual(sprt.decide(state)[-1], "continue")
+        self.assertTrue(sprt.ledger_row(state).endswith("| running | `bench/sprt/example.json` |"))
+        state["batches"].append(dict(state["batches"][-1], seed=12819))
+        self.assertEqual((sprt.decide(state)[0], sprt.decide(state)[-1]), (1000, "continue"))
+        self.assertIn("| not kept (cap) |", sprt.ledger_row(state))
+        state["max_pairs"] = 2000
+        self.assertIn("| running |", sprt.ledger_row(state))
+
     def test_the_state_file_round_trips(self):
         with tempfile.TemporaryDirectory() as folder:
             here = sprt.HERE
