@@ -11,7 +11,8 @@ builds' bench signatures and commits as given, and each batch's pentanomial coun
 sitting plays batches of `--batch` pairs (fastchess `-rounds`, `-repeat`, a seed of its own so that
 no batch repeats another's openings), adds each batch to the file as soon as it ends, and stops when
 the pooled log-likelihood ratio crosses a bound, or at its cap of pairs (`--max-pairs`, 1,000 unless
-the test's file says otherwise), or on Ctrl-C, losing only the batch under way. Commit the file between sittings; no PGN and no patch goes in the tree: the file
+the test's file says otherwise), or when H1 is out of reach by the cap, or on Ctrl-C, losing only
+the batch under way. Commit the file between sittings; no PGN and no patch goes in the tree: the file
 names the branch commit under test and, for a change of numbers, every value (`"values"`, which
 the script keeps as it finds it), with the new side's bench to check a rebuild by. When the test
 ends, `--status` prints its ledger row (`bench/RESULTS.md`).
@@ -21,6 +22,7 @@ as fastchess's `model=logistic` computes it within one sitting.
 """
 import argparse
 import json
+import math
 import os
 import re
 import subprocess
@@ -40,6 +42,10 @@ SEED_BASE = 12800
 # A test that has crossed no bound by this many pairs ends without a verdict: on two cores a change
 # worth a couple of Elo would take thousands of pairs, hours that buy more elsewhere.
 DEFAULT_MAX_PAIRS = 1000
+# A test also ends when H1 is out of reach by the cap even if the rest of its pairs scored the upper
+# end of its interval so far (the only verdicts left would say "not kept"), judged from this many
+# pairs on.
+FUTILITY_MIN_PAIRS = 200
 # fastchess's words for a game that did not end by the rules.
 FAILURE = re.compile(r"Finished game .*\{.*(loses on time|illegal move|disconnect|stall).*\}")
 
@@ -90,10 +96,31 @@ def cap(state):
     return state.get("max_pairs", DEFAULT_MAX_PAIRS)
 
 
+def can_still_pass(state):
+    """Whether H1 is still within reach by the cap: the LLR there if every pair left scored the upper
+    end of the current 95 % interval. Checked from `FUTILITY_MIN_PAIRS` on, when the interval has
+    narrowed enough to mean something."""
+    pairs = from_pentanomial(pooled(state))
+    n = len(pairs)
+    if n < FUTILITY_MIN_PAIRS or n >= cap(state):
+        return True
+    s = sum(pairs) / n
+    spread = sum(x * x for x in pairs) / n - s * s
+    if spread <= 0:
+        return True
+    upper_end = s + 1.96 * math.sqrt(spread / n)
+    at_cap = (n * s + (cap(state) - n) * upper_end) / cap(state)
+    s0, s1 = (1 / (1 + 10 ** (-e / 400)) for e in state["bounds"])
+    llr = cap(state) * (s1 - s0) * (2 * at_cap - s0 - s1) / (2 * spread)
+    return llr >= math.log((1 - state["beta"]) / state["alpha"])
+
+
 def outcome(pairs, said, state):
     """The ledger's words for where the test stands."""
     if said == "continue":
-        return "not kept (cap)" if pairs >= cap(state) else "running"
+        if pairs >= cap(state):
+            return "not kept (cap)"
+        return "running" if can_still_pass(state) else "not kept (futile)"
     return {"H1 accepted": "kept (H1)", "H0 accepted": "not kept (H0)"}[said]
 
 
@@ -102,6 +129,10 @@ def status_line(state):
     if decided is None:
         return f"{state['test']}: no pair yet"
     pairs, s, e, (lo, hi), llr, (lower, upper), said = decided
+    if said == "continue" and pairs >= cap(state):
+        said = f"no verdict at the cap of {cap(state)} pairs"
+    elif said == "continue" and not can_still_pass(state):
+        said = f"H1 out of reach by the cap of {cap(state)} pairs"
     return (f"{state['test']}: {pairs} pairs, ptnml {pooled(state)}, score {s:.3f}, "
             f"Elo {e:+.1f} [{lo:+.1f}, {hi:+.1f}], LLR {llr:.2f} ({lower:.2f}, {upper:.2f}): {said}")
 
@@ -188,8 +219,7 @@ def run(args):
         decided = decide(state)
         if decided is not None and decided[-1] != "continue":
             break
-        if decided is not None and decided[0] >= cap(state):
-            print(f"no verdict at the cap of {cap(state)} pairs")
+        if decided is not None and (decided[0] >= cap(state) or not can_still_pass(state)):
             break
         counts, seed, failures = play_batch(args, state)
         if counts is None:

@@ -176,14 +176,21 @@ class ResumableSprt(unittest.TestCase):
         self.assertIsNone(sprt.ledger_row(self.state()))
 
     def test_a_test_without_a_verdict_ends_at_its_cap(self):
-        state = self.state(*[(1, 10, 28, 10, 1)] * 19)
-        self.assertEqual(sprt.decide(state)[-1], "continue")
-        self.assertTrue(sprt.ledger_row(state).endswith("| running | `bench/sprt/example.json` |"))
-        state["batches"].append(dict(state["batches"][-1], seed=12819))
+        state = self.state(*[(1, 10, 28, 10, 1)] * 20)
         self.assertEqual((sprt.decide(state)[0], sprt.decide(state)[-1]), (1000, "continue"))
         self.assertIn("| not kept (cap) |", sprt.ledger_row(state))
-        state["max_pairs"] = 2000
-        self.assertIn("| running |", sprt.ledger_row(state))
+        state["max_pairs"] = 1050
+        self.assertIn("| not kept (futile) |", sprt.ledger_row(state))
+
+    def test_a_test_ends_when_h1_is_out_of_reach_by_the_cap(self):
+        # Elo 0 so far: at 200 pairs its interval still reaches far enough up, at 300 it does not.
+        even = (1, 10, 28, 10, 1)
+        self.assertTrue(sprt.ledger_row(self.state(*[even] * 4)).endswith("| running | `bench/sprt/example.json` |"))
+        self.assertIn("| not kept (futile) |", sprt.ledger_row(self.state(*[even] * 6)))
+        self.assertEqual(sprt.decide(self.state(*[even] * 6))[-1], "continue")
+        self.assertIn("| running |", sprt.ledger_row(self.state(*[(1, 8, 28, 12, 1)] * 6)))
+        # Too few pairs to judge: a bad start alone does not end a test.
+        self.assertIn("| running |", sprt.ledger_row(self.state(*[(3, 14, 25, 7, 1)] * 3)))
 
     def test_the_state_file_round_trips(self):
         with tempfile.TemporaryDirectory() as folder:
