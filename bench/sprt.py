@@ -30,7 +30,7 @@ import sys
 from datetime import date
 
 import fastchess_report
-from sprt_from_pgn import from_pentanomial, verdict
+from sprt_from_pgn import from_pentanomial, llr, llr_bounds, mean_and_variance, verdict
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BOOKS = os.path.normpath(os.path.join(HERE, "..", "..", "shared", "data", "books"))
@@ -87,8 +87,8 @@ def decide(state):
     pairs = from_pentanomial(counts)
     if not pairs:
         return None
-    s, e, interval, llr, llr_bounds, said = verdict(pairs, tuple(state["bounds"]), state["alpha"], state["beta"])
-    return len(pairs), s, e, interval, llr, llr_bounds, said
+    s, e, interval, ratio, limits, said = verdict(pairs, tuple(state["bounds"]), state["alpha"], state["beta"])
+    return len(pairs), s, e, interval, ratio, limits, said
 
 
 def cap(state):
@@ -101,26 +101,29 @@ def can_still_pass(state):
     end of the current 95 % interval. Checked from `FUTILITY_MIN_PAIRS` on, when the interval has
     narrowed enough to mean something."""
     pairs = from_pentanomial(pooled(state))
-    n = len(pairs)
-    if n < FUTILITY_MIN_PAIRS or n >= cap(state):
+    n, end = len(pairs), cap(state)
+    if n < FUTILITY_MIN_PAIRS or n >= end:
         return True
-    s = sum(pairs) / n
-    spread = sum(x * x for x in pairs) / n - s * s
-    if spread <= 0:
-        return True
-    upper_end = s + 1.96 * math.sqrt(spread / n)
-    at_cap = (n * s + (cap(state) - n) * upper_end) / cap(state)
-    s0, s1 = (1 / (1 + 10 ** (-e / 400)) for e in state["bounds"])
-    llr = cap(state) * (s1 - s0) * (2 * at_cap - s0 - s1) / (2 * spread)
-    return llr >= math.log((1 - state["beta"]) / state["alpha"])
+    s, variance = mean_and_variance(pairs)
+    upper_end = s + 1.96 * math.sqrt(variance / n)
+    at_cap = (n * s + (end - n) * upper_end) / end
+    return llr(at_cap, variance, end, state["bounds"]) >= llr_bounds(state["alpha"], state["beta"])[1]
+
+
+def stopped_early(pairs, said, state):
+    """Why a test without a verdict ends now: "cap", "futile", or None while it goes on."""
+    if said != "continue":
+        return None
+    if pairs >= cap(state):
+        return "cap"
+    return None if can_still_pass(state) else "futile"
 
 
 def outcome(pairs, said, state):
     """The ledger's words for where the test stands."""
     if said == "continue":
-        if pairs >= cap(state):
-            return "not kept (cap)"
-        return "running" if can_still_pass(state) else "not kept (futile)"
+        why = stopped_early(pairs, said, state)
+        return f"not kept ({why})" if why else "running"
     return {"H1 accepted": "kept (H1)", "H0 accepted": "not kept (H0)"}[said]
 
 
@@ -128,13 +131,14 @@ def status_line(state):
     decided = decide(state)
     if decided is None:
         return f"{state['test']}: no pair yet"
-    pairs, s, e, (lo, hi), llr, (lower, upper), said = decided
-    if said == "continue" and pairs >= cap(state):
+    pairs, s, e, (lo, hi), ratio, (lower, upper), said = decided
+    why = stopped_early(pairs, said, state)
+    if why == "cap":
         said = f"no verdict at the cap of {cap(state)} pairs"
-    elif said == "continue" and not can_still_pass(state):
+    elif why == "futile":
         said = f"H1 out of reach by the cap of {cap(state)} pairs"
     return (f"{state['test']}: {pairs} pairs, ptnml {pooled(state)}, score {s:.3f}, "
-            f"Elo {e:+.1f} [{lo:+.1f}, {hi:+.1f}], LLR {llr:.2f} ({lower:.2f}, {upper:.2f}): {said}")
+            f"Elo {e:+.1f} [{lo:+.1f}, {hi:+.1f}], LLR {ratio:.2f} ({lower:.2f}, {upper:.2f}): {said}")
 
 
 # The longest row `tests/layout.rs` lets the ledger have.
@@ -146,13 +150,13 @@ def ledger_row(state):
     decided = decide(state)
     if decided is None:
         return None
-    pairs, s, e, (lo, hi), llr, _, said = decided
+    pairs, s, e, (lo, hi), ratio, _, said = decided
     bounds = "[{:g}, {:g}]".format(*state["bounds"])
     failures = sum(batch.get("failures", 0) for batch in state["batches"])
     verdict_text = outcome(pairs, said, state)
     row = (f"| {date.today()} | {state['test']}: {state.get('change', '')} | {state['new']['bench']} "
            f"| `sprt.py` {bounds}, {state['tc']}, v {state['base']['label']} "
-           f"| {pairs} | ptnml {pooled(state)}, {e:+.1f} [{lo:+.1f}, {hi:+.1f}], LLR {llr:.2f}, {failures} failures "
+           f"| {pairs} | ptnml {pooled(state)}, {e:+.1f} [{lo:+.1f}, {hi:+.1f}], LLR {ratio:.2f}, {failures} failures "
            f"| {verdict_text} | `bench/sprt/{state['test']}.json` |")
     if len(row) > MAX_LEDGER_ROW:
         print(f"the row has {len(row)} characters, the ledger {MAX_LEDGER_ROW}: shorten the change's text",
@@ -217,9 +221,7 @@ def run(args):
     print(status_line(state), flush=True)
     while True:
         decided = decide(state)
-        if decided is not None and decided[-1] != "continue":
-            break
-        if decided is not None and (decided[0] >= cap(state) or not can_still_pass(state)):
+        if decided is not None and (decided[-1] != "continue" or stopped_early(decided[0], decided[-1], state)):
             break
         counts, seed, failures = play_batch(args, state)
         if counts is None:
@@ -251,7 +253,8 @@ def main():
     p.add_argument("--books", default=BOOKS, help="the folder of the books")
     p.add_argument("--batch", type=int, default=50, help="pairs a batch")
     p.add_argument("--concurrency", type=int, default=2)
-    p.add_argument("--max-pairs", type=int, help=f"the test's cap of pairs, kept in its file (default {DEFAULT_MAX_PAIRS})")
+    p.add_argument("--max-pairs", type=int,
+                   help=f"the test's cap of pairs, kept in its file (default {DEFAULT_MAX_PAIRS})")
     p.add_argument("--host", default=os.uname().nodename, help="where the batches ran (recorded)")
     p.add_argument("--scratch", default="/tmp/sprt", help="where fastchess runs and its logs go")
     args = p.parse_args()

@@ -55,20 +55,36 @@ def elo(score):
     return -400 * math.log10(1 / min(max(score, 1e-6), 1 - 1e-6) - 1)
 
 
-def verdict(pairs, bounds=(-5.0, 0.0), alpha=0.05, beta=0.05):
-    """(score, Elo, its 95 % interval, LLR, its lower and upper bound, verdict) of the pair scores."""
+def mean_and_variance(pairs):
+    """The mean pair score and the variance of one pair's score."""
     n = len(pairs)
     s = sum(pairs) / n
-    var = max(sum(x * x for x in pairs) / n - s * s, 0.0) / n
-    lo, hi = s - 1.96 * math.sqrt(var), s + 1.96 * math.sqrt(var)
+    return s, max(sum(x * x for x in pairs) / n - s * s, 0.0)
+
+
+def llr(score, variance, n, bounds):
+    """The GSPRT's log-likelihood ratio of `n` pairs averaging `score`, each with `variance`."""
     s0, s1 = (1 / (1 + 10 ** (-e / 400)) for e in bounds)
     # While every pair has scored the same there is no variance to weigh the score by; a tiny stand-in
     # (match.py's) turns the first pairs into a huge LLR and a verdict after two pairs.
-    llr = (s1 - s0) * (2 * s - s0 - s1) / (2 * var) if var > 0 else 0.0
-    lower = math.log(beta / (1 - alpha))
-    upper = math.log((1 - beta) / alpha)
-    said = "H1 accepted" if llr >= upper else "H0 accepted" if llr <= lower else "continue"
-    return s, elo(s), (elo(lo), elo(hi)), llr, (lower, upper), said
+    return n * (s1 - s0) * (2 * score - s0 - s1) / (2 * variance) if variance > 0 else 0.0
+
+
+def llr_bounds(alpha, beta):
+    """The LLRs at which H0 and H1 are accepted."""
+    return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+
+
+def verdict(pairs, bounds=(-5.0, 0.0), alpha=0.05, beta=0.05):
+    """(score, Elo, its 95 % interval, LLR, its lower and upper bound, verdict) of the pair scores."""
+    n = len(pairs)
+    s, variance = mean_and_variance(pairs)
+    half = 1.96 * math.sqrt(variance / n)
+    lo, hi = s - half, s + half
+    llr_now = llr(s, variance, n, bounds)
+    lower, upper = llr_bounds(alpha, beta)
+    said = "H1 accepted" if llr_now >= upper else "H0 accepted" if llr_now <= lower else "continue"
+    return s, elo(s), (elo(lo), elo(hi)), llr_now, (lower, upper), said
 
 
 def main():
