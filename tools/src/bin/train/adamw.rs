@@ -22,8 +22,9 @@ impl AdamW {
     }
 
     /// One step of size `lr` down the mean gradient of a batch of `samples`, whose gradients sum to
-    /// `grad_sum`. Every parameter moves on its own: the parameters are split among the threads.
-    pub fn step(&mut self, params: &mut [f32], grad_sum: &[f32], samples: usize, lr: f32) {
+    /// `grad_sum`, each parameter kept within `±limit` (in the same pass: one less over every
+    /// parameter). Every parameter moves on its own: the parameters are split among the threads.
+    pub fn step(&mut self, params: &mut [f32], grad_sum: &[f32], samples: usize, lr: f32, limit: f32) {
         self.steps += 1;
         let correction1 = 1.0 - self.beta1.powi(self.steps.min(i32::MAX as u64) as i32);
         let correction2 = 1.0 - self.beta2.powi(self.steps.min(i32::MAX as u64) as i32);
@@ -37,7 +38,7 @@ impl AdamW {
                 m[0] = beta1 * m[0] + (1.0 - beta1) * g;
                 m[1] = beta2 * m[1] + (1.0 - beta2) * g * g;
                 let update = (m[0] / correction1) / ((m[1] / correction2).sqrt() + epsilon);
-                *p -= lr * (update + decay * *p);
+                *p = (*p - lr * (update + decay * *p)).max(-limit).min(limit);
             }
         });
     }
@@ -54,8 +55,14 @@ mod tests {
         let mut optimizer = AdamW::new(2, 0.0);
         for _ in 0..3000 {
             let grad = [2.0 * (params[0] - 3.0), 20.0 * (params[1] + 1.0)];
-            optimizer.step(&mut params, &grad, 1, 0.01);
+            optimizer.step(&mut params, &grad, 1, 0.01, f32::INFINITY);
         }
         assert!((params[0] - 3.0).abs() < 0.01 && (params[1] + 1.0).abs() < 0.01, "{params:?}");
+        // With a limit of 2 the walk stops at the wall x = 2.
+        for _ in 0..3000 {
+            let grad = [2.0 * (params[0] - 3.0), 20.0 * (params[1] + 1.0)];
+            optimizer.step(&mut params, &grad, 1, 0.01, 2.0);
+        }
+        assert!(params[0] == 2.0 && (params[1] + 1.0).abs() < 0.01, "{params:?}");
     }
 }

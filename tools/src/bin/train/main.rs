@@ -207,11 +207,10 @@ fn epoch(model: &mut Model, optimizer: &mut AdamW, samples: &[Sample], request: 
     }
     let start = Instant::now();
     let mut total = 0.0;
-    let mut gradients = Gradients::new(rayon::current_num_threads(), model.params.len());
+    let mut gradients = Gradients::new(model);
     for batch in samples.chunks(request.batch) {
         let (loss, grad) = gradients.batch(model, batch, request.wdl);
-        optimizer.step(&mut model.params, grad, batch.len(), lr);
-        model.clip();
+        optimizer.step(&mut model.params, grad, batch.len(), lr, model::CLIP);
         total += loss;
         bar.inc(batch.len() as u64);
         let rate = bar.position() as f64 / start.elapsed().as_secs_f64().max(1e-3);
@@ -362,10 +361,10 @@ mod tests {
         let mut model = Model::new(16, 4, InputLayout::plain(), 2);
         let mut optimizer = AdamW::new(model.params.len(), 0.0);
         let before = mean_loss(&model, &samples, 0.3);
-        let mut gradients = Gradients::new(2, model.params.len());
+        let mut gradients = Gradients::new(&model);
         for _ in 0..300 {
             let (_, grad) = gradients.batch(&model, &samples, 0.3);
-            optimizer.step(&mut model.params, grad, samples.len(), 0.01);
+            optimizer.step(&mut model.params, grad, samples.len(), 0.01, model::CLIP);
         }
         let after = mean_loss(&model, &samples, 0.3);
         assert!(after < before * 0.2, "loss {before} -> {after}");

@@ -10,19 +10,24 @@
 //! into the input weights, so the engine's network is unchanged. The output `out` is in units of
 //! `SCALE` centipawns; the loss is `(sigmoid(out) - target)²`.
 //!
-//! A batch runs on a `Prepared` model, whose input rows already hold their factorisers: each input
-//! reads and writes one row, and `Model::fold` then adds each row's gradient to its factorisers'.
+//! A forward pass runs on input rows that already hold their factorisers (`Prepared`, or a block of
+//! neurons in `gradient`): each input reads one row, and `Model::fold` then adds each row's gradient
+//! to its factorisers'.
 
 use engine::nnue::features::{InputLayout, INPUTS};
 use engine::nnue::network::{output_bucket, Network, QA, QB};
+use std::ops::Range;
+
 use rayon::prelude::*;
 
-use crate::data::{sigmoid, Sample};
+use crate::data::Sample;
 
 /// Colour-relative pieces: a feature's piece is `feature / 64`.
 const PIECES: usize = INPUTS / 64;
 
-/// The largest magnitude of a parameter (`127 / QB` below 2, as engines commonly clip).
+/// The largest magnitude of a parameter (`127 / QB` below 2, as engines commonly clip), so that a
+/// quantised output weight fits 7 bits and an input weight 9 (the engine may multiply clipped
+/// activations by them in 16-bit lanes); `AdamW::step` keeps every parameter within it.
 pub const CLIP: f32 = 1.98;
 
 /// The network's parameters.
@@ -38,7 +43,7 @@ pub struct Model {
 
 /// `clamp(x, 0, 1)²` and its derivative. Without branches: a net's activations fall on either side
 /// of the clamp at random, and the loops over them vectorise.
-fn screlu(x: f32) -> (f32, f32) {
+pub(crate) fn screlu(x: f32) -> (f32, f32) {
     let clamped = x.clamp(0.0, 1.0);
     let slope = if x > 0.0 && x < 1.0 { 2.0 * x } else { 0.0 };
     (clamped * clamped, slope)
@@ -64,23 +69,23 @@ impl Model {
         (layout.inputs() + 1 + PIECES + square_factors) * hidden + buckets * (2 * hidden + 1)
     }
 
-    fn input_bias_at(&self) -> usize {
+    pub(crate) fn input_bias_at(&self) -> usize {
         self.layout.inputs() * self.hidden
     }
 
     /// The output weights of `bucket`.
-    fn output_weights_at(&self, bucket: usize) -> usize {
+    pub(crate) fn output_weights_at(&self, bucket: usize) -> usize {
         self.input_bias_at() + self.hidden + bucket * 2 * self.hidden
     }
 
     /// The output bias of `bucket`.
-    fn output_bias_at(&self, bucket: usize) -> usize {
+    pub(crate) fn output_bias_at(&self, bucket: usize) -> usize {
         self.output_weights_at(self.buckets) + bucket
     }
 
     /// The weights the piece of `input` adds on every square (the factoriser; merged into the input
     /// weights).
-    fn factor_at(&self, input: usize) -> usize {
+    pub(crate) fn factor_at(&self, input: usize) -> usize {
         self.output_bias_at(self.buckets) + input % INPUTS / 64 * self.hidden
     }
 
@@ -91,25 +96,41 @@ impl Model {
     }
 
     /// The start of every parameter row `input` sums: its own weights and its factorisers.
-    fn rows_of(&self, input: usize) -> impl Iterator<Item = usize> {
+    pub(crate) fn rows_of(&self, input: usize) -> impl Iterator<Item = usize> {
         [Some(input * self.hidden), Some(self.factor_at(input)), self.square_factor_at(input)].into_iter().flatten()
     }
 
     /// The output bucket of `sample` (one feature a piece).
-    fn bucket(&self, sample: &Sample) -> usize {
+    pub(crate) fn bucket(&self, sample: &Sample) -> usize {
         output_bucket(usize::from(sample.count), self.buckets)
     }
 
-    /// The model ready for a batch: every input row with its factorisers added in.
+    /// The model ready for forward passes: every input row with its factorisers added in.
     pub fn prepare(&self) -> Prepared<'_> {
-        let h = self.hidden;
-        let mut rows = self.params[..self.input_bias_at()].to_vec();
-        rows.par_chunks_mut(h).enumerate().for_each(|(input, row)| {
-            for at in self.rows_of(input).skip(1) {
-                row.iter_mut().zip(&self.params[at..at + h]).for_each(|(w, f)| *w += f);
-            }
-        });
+        let mut rows = vec![0.0; self.input_bias_at()];
+        rows.par_chunks_mut(self.hidden)
+            .enumerate()
+            .for_each(|(input, row)| self.summed_row(input, 0..self.hidden, row));
         Prepared { model: self, rows }
+    }
+
+    /// Every input's weights for `neurons`, factorisers added in, into `out` (`[input][neuron]`).
+    pub fn prepared_rows(&self, neurons: Range<usize>, out: &mut [f32]) {
+        let width = neurons.len();
+        for (input, row) in out.chunks_exact_mut(width).enumerate() {
+            self.summed_row(input, neurons.clone(), row);
+        }
+    }
+
+    /// The weights of `input` for `neurons` with its factorisers', into `out`.
+    fn summed_row(&self, input: usize, neurons: Range<usize>, out: &mut [f32]) {
+        let mut rows = self.rows_of(input).map(|at| &self.params[at + neurons.start..at + neurons.end]);
+        if let Some(own) = rows.next() {
+            out.copy_from_slice(own);
+        }
+        for factor in rows {
+            out.iter_mut().zip(factor).for_each(|(w, f)| *w += f);
+        }
     }
 
     /// The input rows each factoriser row sums (counted from `factor_at(0)`), in increasing order:
@@ -125,7 +146,7 @@ impl Model {
         inputs
     }
 
-    /// Adds each input row's gradient (as `Prepared::backward` leaves it) to the factorisers that
+    /// Adds each input row's gradient (as `gradient::Gradients` leaves it) to the factorisers that
     /// row sums: their share of the same gradient. One task a factoriser row, each summing its
     /// inputs in increasing order.
     pub fn fold(&self, grad: &mut [f32]) {
@@ -137,12 +158,6 @@ impl Model {
                 out.iter_mut().zip(&rows[input * h..(input + 1) * h]).for_each(|(f, g)| *f += g);
             }
         });
-    }
-
-    /// Keeps every parameter within `±CLIP`, so that a quantised output weight fits 7 bits and an
-    /// input weight 9 (the engine may multiply clipped activations by them in 16-bit lanes).
-    pub fn clip(&mut self) {
-        self.params.par_iter_mut().for_each(|p| *p = p.clamp(-CLIP, CLIP));
     }
 
     /// The network the engine reads: weights rounded to their quantised scales.
@@ -191,112 +206,12 @@ impl Prepared<'_> {
         let hidden: f32 = accs.iter().flatten().zip(w2).map(|(&a, w)| screlu(a).0 * w).sum();
         hidden + model.params[model.output_bias_at(bucket)]
     }
-
-    /// The loss of `sample` against a target that weighs the game result by `wdl` (the rest is the
-    /// search score), with its gradient added to `grad`: the input rows' without their
-    /// factorisers' (`Model::fold` adds those once per batch).
-    pub fn backward(&self, sample: &Sample, wdl: f32, grad: &mut [f32]) -> f32 {
-        let (model, h) = (self.model, self.model.hidden);
-        let accs = self.accumulators(sample);
-        let bucket = model.bucket(sample);
-        let (w2_at, b2_at) = (model.output_weights_at(bucket), model.output_bias_at(bucket));
-        let activations: Vec<(f32, f32)> = accs.iter().flatten().map(|&a| screlu(a)).collect();
-        let w2 = &model.params[w2_at..w2_at + 2 * h];
-        let out: f32 = activations.iter().zip(w2).map(|((s, _), w)| s * w).sum::<f32>() + model.params[b2_at];
-        let predicted = sigmoid(out);
-        let error = predicted - sample.target(wdl);
-        let d_out = 2.0 * error * predicted * (1.0 - predicted);
-        grad[b2_at] += d_out;
-        let mut d_acc = vec![0.0; h];
-        for (side, inputs) in sample.inputs(&model.layout).iter().enumerate() {
-            let at = w2_at + side * h;
-            let w2 = &model.params[at..at + h];
-            let neurons = grad[at..at + h].iter_mut().zip(w2).zip(&activations[side * h..(side + 1) * h]);
-            for (((g, w), (s, ds)), d) in neurons.zip(d_acc.iter_mut()) {
-                *g += d_out * s;
-                *d = d_out * w * ds;
-            }
-            for (g, d) in grad[model.input_bias_at()..model.input_bias_at() + h].iter_mut().zip(&d_acc) {
-                *g += d;
-            }
-            for &input in &inputs[..usize::from(sample.count)] {
-                let at = usize::from(input) * h;
-                grad[at..at + h].iter_mut().zip(&d_acc).for_each(|(g, d)| *g += d);
-            }
-        }
-        error * error
-    }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use engine::nnue::network::SCALE;
-
-    fn samples() -> Vec<Sample> {
-        let fens = [
-            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
-            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
-        ];
-        fens.iter()
-            .zip([120, -340, 35, 0])
-            .zip([1.0, 0.0, 0.5, 0.5])
-            .map(|((fen, score), result)| Sample::new(&fen.parse().expect("fen"), score, result))
-            .collect()
-    }
-
-    fn total_loss(model: &Model, samples: &[Sample]) -> f64 {
-        let mut scratch = vec![0.0; model.params.len()];
-        let prepared = model.prepare();
-        samples.iter().map(|s| prepared.backward(s, 0.3, &mut scratch) as f64).sum()
-    }
-
-    /// The gradient of the loss over `samples`, factorisers folded in.
-    fn gradient(model: &Model, samples: &[Sample]) -> Vec<f32> {
-        let mut grad = vec![0.0; model.params.len()];
-        let prepared = model.prepare();
-        for s in samples {
-            prepared.backward(s, 0.3, &mut grad);
-        }
-        model.fold(&mut grad);
-        grad
-    }
-
-    /// Each of `checked`'s entries of `grad` agrees with the loss's central difference over `data`.
-    fn assert_matches_finite_differences(model: &Model, data: &[Sample], grad: &[f32], checked: &[usize]) {
-        let epsilon = 1e-3;
-        for &index in checked {
-            let mut plus = model.clone();
-            plus.params[index] += epsilon;
-            let mut minus = model.clone();
-            minus.params[index] -= epsilon;
-            let numeric = (total_loss(&plus, data) - total_loss(&minus, data)) / (2.0 * epsilon as f64);
-            let analytic = grad[index] as f64;
-            let tolerance = 1e-3 + 0.02 * numeric.abs().max(analytic.abs());
-            assert!((numeric - analytic).abs() < tolerance, "parameter {index}: {numeric} vs {analytic}");
-        }
-    }
-
-    #[test]
-    fn gradients_agree_with_finite_differences() {
-        let mut model = Model::new(4, 4, InputLayout::plain(), 3);
-        // Push the accumulators into the curved part of SCReLU, away from its kinks.
-        let b1 = model.input_bias_at();
-        model.params[b1..b1 + 4].copy_from_slice(&[0.4, 0.55, 0.3, 0.6]);
-        let data = samples();
-        let grad = gradient(&model, &data);
-        let active: Vec<usize> = data[0].features[..4].iter().map(|&f| usize::from(f) * 4 + 1).collect();
-        let factors = vec![model.factor_at(0) + 2, model.factor_at(11 * 64) + 3];
-        // The samples' buckets: 32 and 10 pieces (buckets 3 and 1 of 4), 30 (3) and 3 (0).
-        let buckets: Vec<usize> = data.iter().map(|s| model.bucket(s)).collect();
-        assert_eq!(buckets, vec![3, 1, 3, 0]);
-        let output = [3, 1, 0]
-            .map(|b| [model.output_weights_at(b) + 2, model.output_weights_at(b) + 5, model.output_bias_at(b)]);
-        let checked = [active, factors, vec![b1, b1 + 3], output.concat()].concat();
-        assert_matches_finite_differences(&model, &data, &grad, &checked);
-    }
 
     #[test]
     fn clipped_weights_quantise_into_seven_and_nine_bits() {
@@ -304,7 +219,7 @@ mod tests {
         let last_output_weight = model.output_bias_at(0) - 1;
         model.params[0] = 5.0;
         model.params[last_output_weight] = -7.0;
-        model.clip();
+        model.params.iter_mut().for_each(|p| *p = p.clamp(-CLIP, CLIP));
         let net = model.quantise();
         assert_eq!(net.input_weights[0], (CLIP * QA as f32).round() as i16);
         assert_eq!(net.output_weights[7], -(CLIP * QB as f32).round() as i16);
@@ -351,37 +266,13 @@ mod tests {
     }
 
     /// Three king buckets (first rank, second and third, the rest), mirrored.
-    fn kings() -> InputLayout {
+    pub(crate) fn kings() -> InputLayout {
         let bucket = |square: usize| match square / 8 {
             0 => 0,
             1 | 2 => 1,
             _ => 2,
         };
         InputLayout::new(std::array::from_fn(bucket), true).expect("a layout")
-    }
-
-    #[test]
-    fn with_king_buckets_gradients_agree_with_finite_differences() {
-        let mut model = Model::new(4, 2, kings(), 4);
-        let b1 = model.input_bias_at();
-        model.params[b1..b1 + 4].copy_from_slice(&[0.4, 0.55, 0.3, 0.6]);
-        // Some weight in the factorisers, so that each row matters.
-        let factors = model.output_bias_at(model.buckets);
-        for (i, p) in model.params[factors..].iter_mut().enumerate() {
-            *p = (i % 5) as f32 * 0.02 - 0.04;
-        }
-        let data = samples();
-        let grad = gradient(&model, &data);
-        let [ours, theirs] = data[1].inputs(&model.layout);
-        let inputs = [ours[0], ours[3], theirs[1]].map(usize::from);
-        assert!(inputs.iter().any(|&i| i >= INPUTS), "inputs in other buckets than the first: {inputs:?}");
-        let mut checked: Vec<usize> = inputs.iter().flat_map(|&i| model.rows_of(i).map(|at| at + 2)).collect();
-        assert_eq!(checked.len(), 9);
-        checked.push(b1 + 1);
-        assert_matches_finite_differences(&model, &data, &grad, &checked);
-        for index in checked {
-            assert!(grad[index].abs() > 1e-6, "parameter {index} has no gradient");
-        }
     }
 
     #[test]
