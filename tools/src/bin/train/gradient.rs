@@ -14,7 +14,7 @@ use engine::nnue::features::MAX_ACTIVE;
 use rayon::prelude::*;
 
 use crate::data::{sigmoid, Sample};
-use crate::model::{screlu, Model};
+use crate::model::{screlu, screlu_dot, Model};
 
 /// Bytes of a block's input rows: small enough to stay in a core's level-2 cache (2 MB on the
 /// project's hosts) beside the batch streaming through it.
@@ -167,7 +167,7 @@ impl Block {
                 accumulator.copy_from_slice(bias);
                 add_rows(accumulator, &self.rows, input.active(side));
                 let weights = &model.params[output_range(model, &self.neurons, input.bucket, side)];
-                output += accumulator.iter().zip(weights).map(|(&a, w)| screlu(a).0 * w).sum::<f32>();
+                output += screlu_dot(accumulator, weights);
             }
             self.partial.push(output);
         }

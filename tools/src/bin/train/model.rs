@@ -49,6 +49,24 @@ pub(crate) fn screlu(x: f32) -> (f32, f32) {
     (clamped * clamped, slope)
 }
 
+/// Lanes of the sum in `screlu_dot`: a vector register of floats.
+const DOT_LANES: usize = 16;
+
+/// `Σ screlu(a) · w` over `accumulator` and `weights`, summed in `DOT_LANES` lanes: one running sum
+/// would make every product wait for the one before.
+pub(crate) fn screlu_dot(accumulator: &[f32], weights: &[f32]) -> f32 {
+    let mut lanes = [0.0; DOT_LANES];
+    let chunks = accumulator.chunks_exact(DOT_LANES).zip(weights.chunks_exact(DOT_LANES));
+    for (a, w) in chunks {
+        for ((lane, &a), &w) in lanes.iter_mut().zip(a).zip(w) {
+            *lane += screlu(a).0 * w;
+        }
+    }
+    let done = accumulator.len() / DOT_LANES * DOT_LANES;
+    let rest: f32 = accumulator[done..].iter().zip(&weights[done..]).map(|(&a, w)| screlu(a).0 * w).sum();
+    lanes.iter().sum::<f32>() + rest
+}
+
 impl Model {
     /// A network with small random weights from `seed`.
     pub fn new(hidden: usize, buckets: usize, layout: InputLayout, seed: u64) -> Model {
@@ -203,7 +221,8 @@ impl Prepared<'_> {
         let accs = self.accumulators(sample);
         let bucket = model.bucket(sample);
         let w2 = &model.params[model.output_weights_at(bucket)..model.output_weights_at(bucket + 1)];
-        let hidden: f32 = accs.iter().flatten().zip(w2).map(|(&a, w)| screlu(a).0 * w).sum();
+        let (ours, theirs) = w2.split_at(model.hidden);
+        let hidden = screlu_dot(&accs[0], ours) + screlu_dot(&accs[1], theirs);
         hidden + model.params[model.output_bias_at(bucket)]
     }
 }
