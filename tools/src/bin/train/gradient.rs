@@ -1,8 +1,9 @@
 //! The gradient of a batch, one block of neurons at a time.
 //!
-//! A block is a slice of every input's weights: the same few neurons of each row. Each block's
-//! rows stay in a core's cache while the whole batch is summed through them. Whole rows of a wide,
-//! king-bucketed net (tens of megabytes) would instead come from memory for every sample.
+//! A block is a slice of every input's weights: the same few neurons of each row. A block's rows
+//! (a few megabytes) stay in the caches while the whole batch is summed through them. Whole rows
+//! of a wide, king-bucketed net (tens of megabytes) would instead come from memory for every
+//! sample.
 //!
 //! The threads share out the blocks, and each writes only its own neurons' gradient. So one
 //! buffer serves them all, and every sum runs over the batch's samples in order: the gradient

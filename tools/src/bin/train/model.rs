@@ -14,10 +14,10 @@
 //! neurons in `gradient`): each input reads one row, and `Model::fold` then adds each row's gradient
 //! to its factorisers'.
 
-use engine::nnue::features::{InputLayout, INPUTS};
-use engine::nnue::network::{output_bucket, Network, QA, QB};
 use std::ops::Range;
 
+use engine::nnue::features::{InputLayout, INPUTS};
+use engine::nnue::network::{output_bucket, Network, QA, QB};
 use rayon::prelude::*;
 
 use crate::data::Sample;
