@@ -105,6 +105,8 @@ def can_still_pass(state):
     if n < FUTILITY_MIN_PAIRS or n >= end:
         return True
     s, variance = mean_and_variance(pairs)
+    if variance <= 0:
+        return True
     upper_end = s + 1.96 * math.sqrt(variance / n)
     at_cap = (n * s + (end - n) * upper_end) / end
     return llr(at_cap, variance, end, state["bounds"]) >= llr_bounds(state["alpha"], state["beta"])[1]
@@ -121,10 +123,10 @@ def stopped_early(pairs, said, state):
 
 def outcome(pairs, said, state):
     """The ledger's words for where the test stands."""
-    if said == "continue":
-        why = stopped_early(pairs, said, state)
-        return f"not kept ({why})" if why else "running"
-    return {"H1 accepted": "kept (H1)", "H0 accepted": "not kept (H0)"}[said]
+    why = stopped_early(pairs, said, state)
+    if why:
+        return f"not kept ({why})"
+    return {"continue": "running", "H1 accepted": "kept (H1)", "H0 accepted": "not kept (H0)"}[said]
 
 
 def status_line(state):

@@ -19,7 +19,8 @@ The clock, not fixed nodes, by default (`--tc 4+0.04`): several parameters trade
 would look free; `--nodes N` is there for quick screens. 4+0.04 is the shortest clock at which the
 margins' rescale showed its gain (+18 ± 20 there, +26 ± 12 at 8+0.08, +1 ± 22 at 2+0.02: the
 ledger), so a tune there points where the longer clocks do, at half their games' cost. A stopped
-run goes on from the CSV's last row with `--csv` the same file. Tuned values land only with a 10+0.1 confirmation match (ledger).
+run goes on from the CSV's last row with `--csv` the same file. Tuned values land only with a
+10+0.1 confirmation match (ledger).
 
 `--rate F` multiplies every r_end by F: OpenBench's rates are for tens of thousands of games, and a
 run of a session on two cores plays one or two thousand, whose steps would move nothing; a larger
