@@ -12,10 +12,12 @@ sitting plays batches of `--batch` pairs (fastchess `-rounds`, `-repeat`, a seed
 no batch repeats another's openings), adds each batch to the file as soon as it ends, and stops when
 the pooled log-likelihood ratio crosses a bound, or at its cap of pairs (`--max-pairs`, 1,000 unless
 the test's file says otherwise), or when H1 is out of reach by the cap, or on Ctrl-C, losing only
-the batch under way. Commit the file between sittings; no PGN and no patch goes in the tree: the file
-names the branch commit under test and, for a change of numbers, every value (`"values"`, which
-the script keeps as it finds it), with the new side's bench to check a rebuild by. When the test
-ends, `--status` prints its ledger row (`bench/RESULTS.md`).
+the batch under way. Commit the file between sittings, and while the test is open its patch beside it
+(`bench/sprt/NAME.patch`, `git format-patch -1 --stdout`): a branch does not outlive the machine it
+was made on. No PGN goes in the tree. The file names the commit under test and, for a change of
+numbers, every value (`"values"`, which the script keeps as it finds it), with the new side's bench
+to check a rebuild by. When the test ends, `--status` prints its ledger row (`bench/RESULTS.md`);
+the patch then lands as a commit or leaves the tree.
 
 The statistics are `sprt_from_pgn.verdict`: the GSPRT on pair scores with logistic Elo bounds,
 as fastchess's `model=logistic` computes it within one sitting.
